@@ -1,0 +1,194 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { env } from "@/lib/env";
+import { lockDataDir } from "./data-dir-lock";
+import { PrismaClient } from "./generated/client";
+
+export type DatabaseKind = "embedded" | "postgres";
+
+export interface SqlExecutor {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs a script of several statements. */
+  exec(sql: string): Promise<void>;
+}
+
+/** One connection used by nothing else meanwhile: what migrations need. */
+export interface SqlSession extends SqlExecutor {
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+}
+
+export interface Database {
+  readonly kind: DatabaseKind;
+  readonly prisma: PrismaClient;
+  /** The PostgreSQL pool in server mode, for the few paths that talk to the driver directly. */
+  readonly pool?: pg.Pool;
+  /** The PGlite instance in embedded mode. */
+  readonly pglite?: PGlite;
+  exclusive<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | {
+      kind: "embedded";
+      /** null: in memory (tests). */
+      dataDir: string | null;
+      /** A gzipped data directory (PGlite's dumpDataDir) to start an in-memory database from. */
+      snapshot?: string;
+    }
+  | { kind: "postgres"; url: string; poolSize?: number };
+
+// Arbitrary constant: the key of the advisory lock that serialises migrations across instances.
+const MIGRATION_LOCK_KEY = 727_073_691;
+
+async function openEmbedded(dataDir: string | null, snapshot?: string): Promise<Database> {
+  const release = dataDir ? lockDataDir(dataDir) : () => {};
+  try {
+    const pglite = new PGlite(dataDir ? path.join(dataDir, "pglite") : undefined, {
+      extensions: { pg_trgm },
+      loadDataDir: snapshot ? new Blob([fs.readFileSync(snapshot)]) : undefined,
+    });
+    await pglite.waitReady;
+    await pglite.exec("SET TIME ZONE 'UTC'");
+    const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+    return {
+      kind: "embedded",
+      prisma,
+      pglite,
+      // PGlite has a single connection and this process owns it: each call is already exclusive.
+      exclusive: (work) => {
+        const executor = (target: Pick<PGlite, "query" | "exec">): SqlExecutor => ({
+          query: async <T>(sql: string, params?: unknown[]) => (await target.query<T>(sql, params)).rows,
+          exec: async (sql) => {
+            await target.exec(sql);
+          },
+        });
+        return work({ ...executor(pglite), transaction: (inner) => pglite.transaction((tx) => inner(executor(tx))) });
+      },
+      async close() {
+        await prisma.$disconnect();
+        await pglite.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+function openPostgres(url: string, poolSize: number): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // A database that does not answer must turn into a 503 quickly, not a hung request.
+    connectionTimeoutMillis: 3_000,
+    query_timeout: 15_000,
+    idleTimeoutMillis: 30_000,
+    options: "-c TimeZone=UTC",
+  });
+  // Without a listener, an idle client losing its connection would crash the process.
+  pool.on("error", () => {});
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    kind: "postgres",
+    prisma,
+    pool,
+    async exclusive(work) {
+      const client = await pool.connect();
+      try {
+        await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+        try {
+          const executor: SqlExecutor = {
+            query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
+            exec: async (sql) => {
+              await client.query(sql);
+            },
+          };
+          return await work({
+            ...executor,
+            async transaction(inner) {
+              await client.query("BEGIN");
+              try {
+                const result = await inner(executor);
+                await client.query("COMMIT");
+                return result;
+              } catch (error) {
+                await client.query("ROLLBACK").catch(() => {});
+                throw error;
+              }
+            },
+          });
+        } finally {
+          await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.kind === "embedded"
+    ? openEmbedded(options.dataDir, options.snapshot)
+    : openPostgres(options.url, options.poolSize ?? env().DATABASE_POOL_SIZE);
+}
+
+/** The database the environment asks for: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR. */
+export function databaseOptionsFromEnv(): DatabaseOptions {
+  const { DATABASE_URL, dataDir } = env();
+  return DATABASE_URL ? { kind: "postgres", url: DATABASE_URL } : { kind: "embedded", dataDir };
+}
+
+// The app's database lives on globalThis: Next.js may load this module more than once
+// (instrumentation and each route bundle), and there must be one PGlite and one pool per process.
+const SLOT = Symbol.for("leadlink.database");
+type Slot = { current?: Promise<Database> };
+const slot: Slot = ((globalThis as Record<symbol, Slot>)[SLOT] ??= {});
+
+/**
+ * The process's database, opened and migrated on first use.
+ * A failed open is not cached, so a database that was down can be reached once it is back.
+ */
+export function getDatabase(): Promise<Database> {
+  if (!slot.current) {
+    const opening = (async () => {
+      const { migrate } = await import("./migrate");
+      const database = await openDatabase(databaseOptionsFromEnv());
+      try {
+        await migrate(database);
+      } catch (error) {
+        await database.close().catch(() => {});
+        throw error;
+      }
+      return database;
+    })();
+    slot.current = opening;
+    opening.catch(() => {
+      if (slot.current === opening) slot.current = undefined;
+    });
+  }
+  return slot.current;
+}
+
+/** Installs an already opened database as the process's database (tests, the CLI). */
+export function useDatabase(database: Database): void {
+  // Tests install their database before anything opens one; a second call replaces it.
+  slot.current = Promise.resolve(database);
+}
+
+export async function closeDatabase(): Promise<void> {
+  const current = slot.current;
+  slot.current = undefined;
+  if (current) await (await current).close();
+}

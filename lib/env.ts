@@ -1,0 +1,61 @@
+import path from "node:path";
+import { z } from "zod";
+
+/** A rate such as "120/min", "10/s", "5000/hour", or "off". */
+export const RateLimitSetting = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(off|\d+\s*\/\s*(s|sec|second|m|min|minute|h|hour))$/, 'expected "<count>/<s|min|hour>" or "off"');
+
+const flag = z
+  .enum(["1", "0", "true", "false", "yes", "no", ""])
+  .optional()
+  .transform((value) => value === "1" || value === "true" || value === "yes");
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  /** Connections each app instance keeps to PostgreSQL. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(16),
+  DATA_DIR: z.string().trim().default("./data"),
+  AUTH_SECRET: z.string().trim().min(32).optional().or(z.literal("").transform(() => undefined)),
+  PUBLIC_BASE_URL: z
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined))
+    .transform((value) => value?.replace(/\/+$/, "")),
+  TRUST_PROXY: flag,
+  REDIS_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  INGEST_RATE_LIMIT: RateLimitSetting.default("120/min"),
+  /** Serves /api/bench/noop, the framework's ceiling for `npm run bench`. Off in production. */
+  LEADLINK_BENCH: flag,
+});
+
+export type Env = z.infer<typeof EnvSchema> & { dataDir: string };
+
+let cached: Env | undefined;
+
+/** The validated environment. The only place that reads process.env. */
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
+    throw new Error(`Invalid environment:\n${problems}`);
+  }
+  cached = { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  return cached;
+}
+
+/** Forget the parsed environment (tests and the CLI change process.env before use). */
+export function resetEnv(): void {
+  cached = undefined;
+}

@@ -1,0 +1,11 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // Loaded from node_modules at run time rather than bundled: PGlite reads its WASM and data files
+  // next to its own modules, and the database drivers keep process-wide state.
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg", "@prisma/adapter-pg", "@node-rs/argon2", "pino"],
+  typescript: { tsconfigPath: "tsconfig.json" },
+};
+
+export default nextConfig;

@@ -1,0 +1,31 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const root = import.meta.dirname;
+const alias = { "@": root };
+
+// Integration tests run once per database: always on in-memory PGlite, and on PostgreSQL as well
+// when TEST_DATABASE_URL names a server where the tests may create and drop databases.
+const databases = ["embedded", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])];
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
+      ...databases.map((database) => ({
+        resolve: { alias },
+        test: {
+          name: `integration:${database}`,
+          include: ["tests/integration/**/*.test.ts"],
+          globalSetup: database === "embedded" ? [path.join(root, "tests/support/global-setup.ts")] : [],
+          env: { LEADLINK_TEST_DB: database, NODE_ENV: "test" as const },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      })),
+    ],
+  },
+});
