@@ -6,6 +6,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { env } from "@/lib/env";
+import { processSingleton } from "@/lib/process-singleton";
 import { lockDataDir } from "./data-dir-lock";
 import { PrismaClient } from "./generated/client";
 
@@ -150,11 +151,8 @@ export function databaseOptionsFromEnv(): DatabaseOptions {
   return DATABASE_URL ? { kind: "postgres", url: DATABASE_URL } : { kind: "embedded", dataDir };
 }
 
-// The app's database lives on globalThis: Next.js may load this module more than once
-// (instrumentation and each route bundle), and there must be one PGlite and one pool per process.
-const SLOT = Symbol.for("leadlink.database");
-type Slot = { current?: Promise<Database> };
-const slot: Slot = ((globalThis as Record<symbol, Slot>)[SLOT] ??= {});
+// One PGlite and one pool per process, however many bundles load this module.
+const slot = processSingleton<{ current?: Promise<Database> }>("database", () => ({}));
 
 /**
  * The process's database, opened and migrated on first use.

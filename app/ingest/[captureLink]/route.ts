@@ -1,0 +1,25 @@
+import { captureMethodNotAllowed, capturePreflight, captureRoute } from "@/lib/http/capture-route";
+import { ingestSubmission } from "@/lib/ingest/ingest-submission";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * POST /ingest/<capture_link>: a lead as JSON. Creates the lead (201), or updates the one with the same
+ * email or phone (200); both answer {leadId, created, warnings}. Errors are problem+json (lib/http/problem.ts).
+ * The wrapper resolves the link, reads and checks the body and records rejections; lib/ingest does the rest.
+ */
+export const POST = captureRoute(async ({ prisma, link, body, record }) => {
+  const outcome = await ingestSubmission(prisma, link, body, record);
+  return {
+    status: outcome.created ? 201 : 200,
+    body: { leadId: outcome.leadId, created: outcome.created, warnings: outcome.warnings },
+    headers: outcome.replayed ? { "Idempotent-Replayed": "true" } : undefined,
+  };
+});
+
+export const OPTIONS = capturePreflight;
+export const GET = captureMethodNotAllowed;
+export const HEAD = captureMethodNotAllowed;
+export const PUT = captureMethodNotAllowed;
+export const PATCH = captureMethodNotAllowed;
+export const DELETE = captureMethodNotAllowed;

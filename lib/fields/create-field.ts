@@ -1,0 +1,69 @@
+import { getDatabase } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/generated/client";
+import type { FieldIssue } from "@/lib/errors";
+import { invalidateCaptureLinks } from "@/lib/ingest/link-cache";
+import { toFieldIssues, validationFailed } from "@/lib/validation/parse-input";
+import { CustomFieldInput, type CustomFieldDefinition, FIELD_TYPES, toDefinition } from "./custom-field";
+import { labelKey } from "./label-key";
+
+/** What callers send; CustomFieldInput checks it (type defaults to text, options only for select). */
+export interface NewCustomField {
+  name: string;
+  label: string;
+  type?: string;
+  options?: string[];
+}
+
+const TYPE_RULE = `must be one of ${FIELD_TYPES.join(", ")}`;
+
+/**
+ * CustomFieldInput, plus what its discriminated union cannot say usefully: it reports an unknown type
+ * as "Invalid input" without checking the other fields, and silently drops options given to a type that has none.
+ */
+function parseField(input: NewCustomField): CustomFieldInput {
+  const issues: FieldIssue[] = [];
+  const knownType = !input.type || (FIELD_TYPES as readonly string[]).includes(input.type);
+  if (!knownType) issues.push({ field: "type", code: "invalid_value", message: TYPE_RULE });
+  if (input.type !== "select" && input.options && input.options.length > 0) {
+    issues.push({ field: "options", code: "not_allowed", message: "are only allowed for select fields" });
+  }
+  const parsed = CustomFieldInput.safeParse(knownType ? input : { ...input, type: "text" });
+  if (parsed.success && issues.length === 0) return parsed.data;
+  throw validationFailed("custom field", [...issues, ...(parsed.success ? [] : toFieldIssues(parsed.error))]);
+}
+
+function taken(field: "name" | "label") {
+  const message =
+    field === "name"
+      ? "is already used by another field of this workspace"
+      : "is already used by another field of this workspace (labels are compared ignoring case and accents)";
+  return validationFailed("custom field", [{ field, code: "taken", message }]);
+}
+
+/** Creates a custom field in the workspace. Name and label are unique in the workspace, archived fields included. */
+export async function createField(workspaceId: string, input: NewCustomField): Promise<CustomFieldDefinition> {
+  const field = parseField(input);
+  const { prisma } = await getDatabase();
+  let row;
+  try {
+    row = await prisma.customField.create({
+      data: {
+        workspaceId,
+        name: field.name,
+        label: field.label,
+        labelKey: labelKey(field.label),
+        type: field.type,
+        options: field.type === "select" ? field.options : [],
+      },
+    });
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      // The pg adapter names the violated index, the PGlite adapter lists its columns: both mention label_key.
+      throw JSON.stringify(error.meta).includes("label_key") ? taken("label") : taken("name");
+    }
+    throw error;
+  }
+  // Ingest resolves request keys against the workspace's fields, which the link cache holds.
+  await invalidateCaptureLinks(workspaceId);
+  return toDefinition(row);
+}

@@ -1,0 +1,156 @@
+import { getDatabase } from "@/lib/db/client";
+import { isDatabaseUnavailable } from "@/lib/db/errors";
+import type { PrismaClient } from "@/lib/db/generated/client";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { MAX_IDEMPOTENCY_KEY, requestHash } from "@/lib/ingest/idempotency";
+import { type CaptureLinkContext, findCaptureLink } from "@/lib/ingest/link-cache";
+import { recordRejection } from "@/lib/ingest/record-rejection";
+import { pickStatsShard } from "@/lib/ingest/stats-shard";
+import type { SubmissionRecord } from "@/lib/ingest/submission-record";
+import { utmOf } from "@/lib/ingest/utm";
+import { originAllowed } from "@/lib/links/allowed-origins";
+import { log } from "@/lib/log";
+import { corsHeaders, preflightHeaders } from "./cors";
+import { jsonResponse, problemResponse, problemStatus } from "./problem";
+import { assertAcceptableBody, parseJsonObject, readBody } from "./read-body";
+import { requestMeta } from "./request-meta";
+
+type RouteContext = { params: Promise<{ captureLink: string }> };
+
+export interface CaptureRequest {
+  prisma: PrismaClient;
+  link: CaptureLinkContext;
+  body: Record<string, unknown>;
+  record: SubmissionRecord;
+}
+
+export interface CaptureReply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+const ALLOW = "POST, OPTIONS";
+const RETRY_AFTER_UNAVAILABLE = 5;
+
+function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (isDatabaseUnavailable(error)) {
+    return new AppError("service_unavailable", "The database is unavailable; nothing was stored. Retry in a few seconds.", {
+      retryAfter: RETRY_AFTER_UNAVAILABLE,
+      cause: error,
+    });
+  }
+  log.error({ err: error }, "ingest request failed unexpectedly");
+  return new AppError("internal_error", "An unexpected error occurred; nothing was stored. It has been logged; the request may be retried.");
+}
+
+function baseUrl(request: Request): string {
+  return env().PUBLIC_BASE_URL ?? new URL(request.url).origin;
+}
+
+/**
+ * The one wrapper around the public capture endpoint: resolves the link, reads the body, applies the
+ * link's rules, runs the handler, and turns every failure into problem+json with CORS headers.
+ * Every request that reaches an existing link is recorded, accepted or rejected.
+ */
+function captureHandler(method: "POST" | "OTHER", handler?: (request: CaptureRequest) => Promise<CaptureReply>) {
+  return async (request: Request, context: RouteContext): Promise<Response> => {
+    const { captureLink: token } = await context.params;
+    const meta = requestMeta(request);
+    let cors = corsHeaders(meta.origin, undefined);
+    let link: CaptureLinkContext | undefined;
+    let prisma: PrismaClient | undefined;
+    let body: unknown;
+    const record: SubmissionRecord = {
+      payload: null,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      origin: meta.origin,
+      referer: meta.referer,
+      idempotencyKey: meta.idempotencyKey?.slice(0, MAX_IDEMPOTENCY_KEY * 4) ?? null,
+      requestHash: null,
+    };
+
+    try {
+      if (method === "OTHER") {
+        // Recorded for an existing link (a form posting with GET shows up in the log), 405 either way.
+        link = await findCaptureLink(token);
+        if (link) cors = corsHeaders(meta.origin, link.allowedOrigins);
+        prisma = link && (await getDatabase()).prisma;
+        throw new AppError("method_not_allowed", `Use POST to send a lead to a capture link (got ${request.method}).`);
+      }
+
+      link = await findCaptureLink(token);
+      if (!link) {
+        throw new AppError("capture_link_not_found", "No capture link has this address. Check the URL copied from Leadlink.");
+      }
+      cors = corsHeaders(meta.origin, link.allowedOrigins);
+      prisma = (await getDatabase()).prisma;
+
+      const received = await readBody(request);
+      record.payload = received.text;
+      record.requestHash = requestHash(received.text);
+
+      if (link.status === "revoked") {
+        throw new AppError("capture_link_revoked", "This capture link has been revoked; it accepts no more leads.");
+      }
+      if (meta.origin && link.allowedOrigins.length > 0 && !originAllowed(meta.origin, link.allowedOrigins)) {
+        throw new AppError("origin_not_allowed", `This capture link does not accept requests from ${meta.origin.slice(0, 200)}.`);
+      }
+      assertAcceptableBody(received);
+      body = parseJsonObject(received.text);
+      if (meta.idempotencyKey && meta.idempotencyKey.length > MAX_IDEMPOTENCY_KEY) {
+        throw new AppError("validation_failed", "The Idempotency-Key header is too long.", {
+          errors: [{ field: "Idempotency-Key", code: "too_long", message: `must be at most ${MAX_IDEMPOTENCY_KEY} characters` }],
+        });
+      }
+
+      const reply = await handler!({ prisma, link, body: body as Record<string, unknown>, record });
+      return jsonResponse(reply.status, reply.body, { ...cors, ...reply.headers });
+    } catch (caught) {
+      const error = toAppError(caught);
+      if (link && prisma && error.code !== "service_unavailable") {
+        await recordRejection(
+          prisma,
+          link,
+          { code: error.code, status: problemStatus(error.code), outcome: "rejected", errors: error.errors },
+          record,
+          utmOf(body),
+          pickStatsShard(),
+        ).catch((recordError: unknown) => log.error({ err: recordError, code: error.code }, "could not record a rejected submission"));
+      }
+      const headers: Record<string, string> = error.code === "method_not_allowed" ? { ...cors, Allow: ALLOW } : cors;
+      return problemResponse(error, baseUrl(request), headers);
+    }
+  };
+}
+
+export function captureRoute(handler: (request: CaptureRequest) => Promise<CaptureReply>) {
+  return captureHandler("POST", handler);
+}
+
+/** Every method but POST and OPTIONS. */
+export const captureMethodNotAllowed = captureHandler("OTHER");
+
+/**
+ * CORS preflight. A link that restricts origins refuses the grant to others here already, so the
+ * browser never sends their POST; unknown links get a grant, and then a readable 404 on the POST.
+ */
+export async function capturePreflight(request: Request, context: RouteContext): Promise<Response> {
+  const { captureLink: token } = await context.params;
+  const origin = request.headers.get("origin");
+  let link: CaptureLinkContext | undefined;
+  try {
+    link = await findCaptureLink(token);
+  } catch {
+    link = undefined; // the POST will say what is wrong
+  }
+  const cors = corsHeaders(origin, link?.allowedOrigins);
+  const granted = "Access-Control-Allow-Origin" in cors;
+  return new Response(null, {
+    status: 204,
+    headers: { ...cors, ...(granted ? preflightHeaders(request.headers.get("access-control-request-headers")) : {}), Allow: ALLOW },
+  });
+}

@@ -1,0 +1,86 @@
+import { AppError } from "@/lib/errors";
+
+export const BODY_LIMIT = 64 * 1024;
+
+const ACCEPTED_TYPES = new Set(["application/json", "text/plain"]);
+
+export interface ReceivedBody {
+  /** The body decoded as text, cut at the limit. */
+  text: string;
+  tooLarge: boolean;
+  /** The media type, lower-cased, without parameters; "" when the header is missing. */
+  mediaType: string;
+}
+
+function contentType(request: Request): { mediaType: string; charset: string } {
+  const [type = "", ...params] = (request.headers.get("content-type") ?? "").split(";");
+  const charset = params.map((param) => /^\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(param)?.[1]).find(Boolean);
+  return { mediaType: type.trim().toLowerCase(), charset: charset ?? "utf-8" };
+}
+
+function decoder(charset: string): TextDecoder {
+  try {
+    return new TextDecoder(charset);
+  } catch {
+    return new TextDecoder("utf-8");
+  }
+}
+
+/**
+ * Reads at most BODY_LIMIT bytes of the body (the rest is not read), decoded with the declared charset
+ * (UTF-8 when none or unknown). Bodies are read before they are judged, so a rejected request's log
+ * entry shows what was sent.
+ */
+export async function readBody(request: Request): Promise<ReceivedBody> {
+  const { mediaType, charset } = contentType(request);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let tooLarge = Number(request.headers.get("content-length") ?? 0) > BODY_LIMIT;
+  if (request.body) {
+    const reader = request.body.getReader();
+    try {
+      while (size <= BODY_LIMIT) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value);
+        size += value.byteLength;
+      }
+      if (size > BODY_LIMIT) tooLarge = true;
+    } finally {
+      await reader.cancel().catch(() => {});
+    }
+  }
+  const bytes = Buffer.concat(chunks, Math.min(size, BODY_LIMIT));
+  // PostgreSQL text cannot hold U+0000; a body containing it is not valid JSON anyway.
+  const text = decoder(charset).decode(bytes).replace(/\u0000/g, "\uFFFD");
+  return { text, tooLarge, mediaType };
+}
+
+/** The checks on a body before it is parsed: its type and size. */
+export function assertAcceptableBody(body: ReceivedBody): void {
+  if (!ACCEPTED_TYPES.has(body.mediaType)) {
+    throw new AppError(
+      "unsupported_media_type",
+      `Send the lead as JSON with Content-Type: application/json (text/plain with a JSON body is accepted too); got ${body.mediaType ? `"${body.mediaType.slice(0, 100)}"` : "no Content-Type"}.`,
+    );
+  }
+  if (body.tooLarge) {
+    throw new AppError("payload_too_large", `The body is larger than ${BODY_LIMIT / 1024} KiB.`);
+  }
+}
+
+/** The body as a JSON object, or an error that says what is wrong with it. */
+export function parseJsonObject(text: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const detail = text.trim() === "" ? "the body is empty" : (error as Error).message;
+    throw new AppError("invalid_json", `The body is not valid JSON: ${detail}.`);
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    const kind = value === null ? "null" : Array.isArray(value) ? "an array" : `a ${typeof value}`;
+    throw new AppError("body_not_object", `The body must be a JSON object with the lead's fields; got ${kind}.`);
+  }
+  return value as Record<string, unknown>;
+}

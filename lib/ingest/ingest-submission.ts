@@ -1,0 +1,84 @@
+import type { PrismaClient } from "@/lib/db/generated/client";
+import { AppError, type FieldIssue } from "@/lib/errors";
+import { findIdempotentOutcome } from "./idempotency";
+import { parseLeadInput } from "./lead-input";
+import type { CaptureLinkContext } from "./link-cache";
+import { recordRejection } from "./record-rejection";
+import { resolveCustomFields } from "./resolve-custom-fields";
+import { pickStatsShard } from "./stats-shard";
+import type { SubmissionRecord } from "./submission-record";
+import { upsertLead } from "./upsert-lead";
+import { utmOf } from "./utm";
+
+export interface IngestOutcome {
+  leadId: string;
+  created: boolean;
+  warnings: FieldIssue[];
+  /** True when this answers a retry of an earlier request with the same Idempotency-Key. */
+  replayed: boolean;
+}
+
+function isFilled(value: unknown): boolean {
+  if (typeof value === "string") return value.trim() !== "";
+  return value !== null && value !== undefined && value !== false;
+}
+
+/**
+ * One accepted-or-rejected lead submission, from a parsed JSON object to a stored lead:
+ * validate and normalise, resolve custom fields, honour Idempotency-Key, then create or update the lead.
+ * Throws AppError for every rejection; the caller records it (see record-rejection.ts).
+ */
+export async function ingestSubmission(
+  prisma: PrismaClient,
+  link: CaptureLinkContext,
+  body: Record<string, unknown>,
+  record: SubmissionRecord,
+): Promise<IngestOutcome> {
+  // A filled honeypot is a bot: it gets the answer a person would, so it learns nothing, and no lead.
+  if (link.honeypotField && isFilled(body[link.honeypotField])) {
+    await recordRejection(prisma, link, { code: null, status: 201, outcome: "spam" }, record, utmOf(body), pickStatsShard());
+    return { leadId: crypto.randomUUID(), created: true, warnings: [], replayed: false };
+  }
+
+  const parsed = parseLeadInput(body, link.country, new Set(link.honeypotField ? [link.honeypotField] : []));
+  const sentCustomFields = body.customFields;
+  const custom =
+    typeof sentCustomFields === "object" && sentCustomFields !== null && !Array.isArray(sentCustomFields)
+      ? resolveCustomFields(sentCustomFields as Record<string, unknown>, link.fields)
+      : { values: {}, errors: [], warnings: [] };
+  const errors = [...parsed.errors, ...custom.errors];
+  if (errors.length > 0 || !parsed.input) {
+    throw new AppError("validation_failed", `${errors.length} field${errors.length === 1 ? " is" : "s are"} invalid; nothing was stored.`, { errors });
+  }
+
+  const key = record.idempotencyKey;
+  if (key && record.requestHash) {
+    const replay = await findIdempotentOutcome(prisma, link.id, key, record.requestHash);
+    if (replay) return { ...replay, replayed: true };
+  }
+
+  const result = await upsertLead(prisma, {
+    workspaceId: link.workspaceId,
+    captureLinkId: link.id,
+    newLeadId: crypto.randomUUID(),
+    submissionId: crypto.randomUUID(),
+    input: parsed.input,
+    customValues: custom.values,
+    warnings: [...parsed.warnings, ...custom.warnings],
+    record,
+    statsShard: pickStatsShard(),
+  });
+
+  switch (result.kind) {
+    case "stored":
+      return { leadId: result.leadId, created: result.created, warnings: result.warnings, replayed: false };
+    case "link_revoked":
+      throw new AppError("capture_link_revoked", "This capture link has been revoked; it accepts no more leads.");
+    case "idempotency_conflict": {
+      // A concurrent request with the same key was stored first: answer as its retry.
+      const replay = key && record.requestHash ? await findIdempotentOutcome(prisma, link.id, key, record.requestHash) : undefined;
+      if (replay) return { ...replay, replayed: true };
+      throw new AppError("idempotency_key_reused", "This Idempotency-Key is bound to another request on this capture link.");
+    }
+  }
+}

@@ -1,0 +1,185 @@
+import { z } from "zod";
+import type { FieldIssue } from "@/lib/errors";
+import { normaliseBirthday } from "./normalise/date";
+import { normaliseDocument } from "./normalise/document";
+import { normaliseEmail } from "./normalise/email";
+import { normaliseInstagram } from "./normalise/instagram";
+import { normalisePhone } from "./normalise/phone";
+import type { Normalised } from "./normalise/result";
+import { normaliseState } from "./normalise/state";
+import { checkText, describeType } from "./normalise/text";
+
+export const ADDRESS_KEYS = ["street", "number", "complement", "neighborhood", "city", "state", "zipCode", "country"] as const;
+export const UTM_KEYS = ["utmSource", "utmMedium", "utmCampaign", "utmContent", "utmTerm"] as const;
+export type AddressKey = (typeof ADDRESS_KEYS)[number];
+export type UtmKey = (typeof UTM_KEYS)[number];
+
+type Ctx = z.core.$RefinementCtx;
+
+function report<T>(ctx: Ctx, result: Normalised<T>): T | undefined {
+  if (result.ok) return result.value;
+  ctx.issues.push({ code: "custom", message: result.message, input: undefined, params: { code: result.code } });
+  return z.NEVER;
+}
+
+const expected = (what: string) => ({ error: (issue: { input?: unknown }) => `must be ${what}, not ${describeType(issue.input)}` });
+
+/** A string field: trimmed, "" and null mean "not sent", at most 500 characters, then the field's own rule. */
+function text(normalise?: (value: string) => Normalised<string>) {
+  return z
+    .string(expected("a string"))
+    .nullable()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === null || value === undefined) return undefined;
+      const checked = report(ctx, checkText(value));
+      return checked === undefined || !normalise ? checked : report(ctx, normalise(checked));
+    });
+}
+
+/** A string that may also arrive as a JSON number (house numbers, ZIP codes). */
+function textOrNumber() {
+  return z
+    .union([z.string(), z.number()], expected("a string or a number"))
+    .nullable()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === null || value === undefined) return undefined;
+      if (typeof value === "number" && !Number.isFinite(value)) return report(ctx, { ok: false, code: "invalid_number", message: "must be a finite number" });
+      return report(ctx, checkText(String(value)));
+    });
+}
+
+const Address = z
+  .object(
+    {
+      street: text(),
+      number: textOrNumber(),
+      complement: text(),
+      neighborhood: text(),
+      city: text(),
+      state: text(normaliseState),
+      zipCode: textOrNumber(),
+      country: text(),
+    },
+    expected("an object"),
+  )
+  .nullable()
+  .optional()
+  .transform((address) => {
+    if (!address) return undefined;
+    const sent = Object.fromEntries(Object.entries(address).filter(([, value]) => value !== undefined)) as Partial<Record<AddressKey, string>>;
+    return Object.keys(sent).length > 0 ? sent : undefined;
+  });
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Checked against the workspace's field definitions later (resolve-custom-fields.ts); here only its shape. */
+const CustomFields = z
+  .custom<Record<string, unknown>>(isPlainObject, expected("an object"))
+  .nullable()
+  .optional()
+  .transform((value) => value ?? undefined);
+
+const schemas = new Map<string, ReturnType<typeof buildLeadInput>>();
+
+function buildLeadInput(country: string) {
+  return z.object({
+    email: text(normaliseEmail),
+    name: text(),
+    telephone: z
+      .union([z.string(), z.number()], expected("a string or a number"))
+      .nullable()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === null || value === undefined) return undefined;
+        const checked = typeof value === "string" ? report(ctx, checkText(value)) : value;
+        return checked === undefined ? undefined : report(ctx, normalisePhone(checked, country));
+      }),
+    document: text(normaliseDocument),
+    profession: text(),
+    city: text(),
+    state: text(normaliseState),
+    instagram: text(normaliseInstagram),
+    birthday: text((value) => normaliseBirthday(value)),
+    address: Address,
+    utmSource: text(),
+    utmMedium: text(),
+    utmCampaign: text(),
+    utmContent: text(),
+    utmTerm: text(),
+    customFields: CustomFields,
+  });
+}
+
+/**
+ * The lead a sender posts (specification 2.2 to 2.4), normalised: the one schema shared by the ingest
+ * route, the admin forms and the documentation. Phones are read in the workspace's country.
+ */
+export function leadInputSchema(country: string) {
+  let schema = schemas.get(country);
+  if (!schema) {
+    schema = buildLeadInput(country);
+    schemas.set(country, schema);
+  }
+  return schema;
+}
+
+export type LeadInput = z.output<ReturnType<typeof leadInputSchema>>;
+
+export const LEAD_KEYS: ReadonlySet<string> = new Set(Object.keys(buildLeadInput("BR").shape));
+
+function issueToField(issue: z.core.$ZodIssue): FieldIssue {
+  const field = issue.path.map(String).join(".") || "body";
+  const custom = issue.code === "custom" ? (issue.params as { code?: string } | undefined)?.code : undefined;
+  const code = custom ?? (issue.code === "invalid_union" ? "invalid_type" : issue.code);
+  return { field, code, message: issue.message };
+}
+
+export interface ParsedLeadInput {
+  input?: LeadInput;
+  errors: FieldIssue[];
+  warnings: FieldIssue[];
+}
+
+/**
+ * Validates and normalises a request body (a JSON object). Every invalid field is reported, not only the
+ * first. Keys the specification does not define are ignored with a warning (`ignoredKeys` are expected
+ * extras, such as a link's honeypot field, that get no warning).
+ */
+export function parseLeadInput(body: Record<string, unknown>, country: string, ignoredKeys: ReadonlySet<string> = new Set()): ParsedLeadInput {
+  const warnings: FieldIssue[] = [];
+  for (const key of Object.keys(body)) {
+    if (!LEAD_KEYS.has(key) && !ignoredKeys.has(key)) {
+      warnings.push({ field: safeKey(key), code: "unknown_field", message: "is not a lead field; ignored (kept in the submission record)" });
+    }
+  }
+  const address = body.address;
+  if (isPlainObject(address)) {
+    for (const key of Object.keys(address)) {
+      if (!(ADDRESS_KEYS as readonly string[]).includes(key)) {
+        warnings.push({ field: `address.${safeKey(key)}`, code: "unknown_field", message: "is not an address field; ignored" });
+      }
+    }
+  }
+
+  const parsed = leadInputSchema(country).safeParse(body);
+  if (!parsed.success) return { errors: parsed.error.issues.map(issueToField), warnings };
+  const input = parsed.data;
+  if (!input.email && !input.telephone && !input.name) {
+    warnings.push({
+      field: "body",
+      code: "no_identity",
+      message: "none of name, email or telephone was sent: a new lead is created that later requests cannot match",
+    });
+  }
+  return { input, errors: [], warnings };
+}
+
+/** A key from the request as it may appear in a response or a jsonb column (no NUL, no lone surrogate, bounded). */
+export function safeKey(key: string): string {
+  // eslint-disable-next-line no-control-regex
+  return key.toWellFormed().replace(/\u0000/g, "\uFFFD").slice(0, 200);
+}

@@ -1,0 +1,73 @@
+import { LRUCache } from "lru-cache";
+import { getDatabase } from "@/lib/db/client";
+import { toDefinition } from "@/lib/fields/custom-field";
+import { processSingleton } from "@/lib/process-singleton";
+import { type FieldIndex, indexFields } from "./resolve-custom-fields";
+
+/** Everything ingest needs to know about a capture link, loaded once and cached briefly. */
+export interface CaptureLinkContext {
+  id: string;
+  workspaceId: string;
+  token: string;
+  status: "active" | "revoked";
+  allowedOrigins: string[];
+  rateLimit: string | null;
+  honeypotField: string | null;
+  /** The workspace's default country, for phone numbers sent without a country code. */
+  country: string;
+  fields: FieldIndex;
+}
+
+const TOKEN = /^cl_[0-9A-Za-z]{22}$/;
+// Revocation is also checked inside the ingest statement, so a stale entry can never let a revoked link
+// create a lead; the TTL only bounds how long other instances see old origins, limits and fields.
+const TTL_MS = 5_000;
+
+const cache = processSingleton(
+  "capture-link-cache",
+  () =>
+    new LRUCache<string, CaptureLinkContext | "missing">({
+      max: 10_000,
+      ttl: TTL_MS,
+      fetchMethod: async (token) => (await loadCaptureLink(token)) ?? "missing",
+    }),
+);
+
+async function loadCaptureLink(token: string): Promise<CaptureLinkContext | undefined> {
+  const { prisma } = await getDatabase();
+  const link = await prisma.captureLink.findUnique({
+    where: { token },
+    select: {
+      id: true,
+      workspaceId: true,
+      token: true,
+      status: true,
+      allowedOrigins: true,
+      rateLimit: true,
+      honeypotField: true,
+      workspace: {
+        select: {
+          country: true,
+          customFields: { select: { id: true, name: true, label: true, labelKey: true, type: true, options: true, archivedAt: true } },
+        },
+      },
+    },
+  });
+  if (!link) return undefined;
+  const { workspace, ...rest } = link;
+  return { ...rest, country: workspace.country, fields: indexFields(workspace.customFields.map(toDefinition)) };
+}
+
+/** The link a token names, or undefined. Malformed tokens are answered without touching the database. */
+export async function findCaptureLink(token: string): Promise<CaptureLinkContext | undefined> {
+  if (!TOKEN.test(token)) return undefined;
+  const entry = await cache.fetch(token);
+  return entry === "missing" || entry === undefined ? undefined : entry;
+}
+
+/** Forget cached links (of one workspace, or all) after a link or a custom field changed. */
+export function invalidateCaptureLinks(workspaceId?: string): void {
+  for (const [token, entry] of cache.entries()) {
+    if (entry === "missing" || !workspaceId || entry.workspaceId === workspaceId) cache.delete(token);
+  }
+}

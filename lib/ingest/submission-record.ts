@@ -1,0 +1,12 @@
+/** What the submission log keeps about a request besides its outcome. */
+export interface SubmissionRecord {
+  /** The body as text, at most the body limit; null when none was read. */
+  payload: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  origin: string | null;
+  referer: string | null;
+  idempotencyKey: string | null;
+  /** SHA-256 of the body, to tell an Idempotency-Key retry from a different request. */
+  requestHash: string | null;
+}

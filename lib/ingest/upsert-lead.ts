@@ -1,0 +1,189 @@
+import { sqlState, uniqueViolation } from "@/lib/db/errors";
+import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
+import type { FieldIssue } from "@/lib/errors";
+import type { FieldValue } from "@/lib/fields/coerce-field-value";
+import type { LeadInput } from "./lead-input";
+import type { SubmissionRecord } from "./submission-record";
+
+export interface LeadWrite {
+  workspaceId: string;
+  captureLinkId: string;
+  /** The id the lead gets if it is new. */
+  newLeadId: string;
+  submissionId: string;
+  input: LeadInput;
+  customValues: Record<string, FieldValue>;
+  warnings: FieldIssue[];
+  record: SubmissionRecord;
+  /** Which counter row of the link to bump (spreads concurrent requests over rows). */
+  statsShard: number;
+}
+
+export type UpsertResult =
+  | { kind: "stored"; leadId: string; created: boolean; warnings: FieldIssue[] }
+  | { kind: "link_revoked" }
+  /** Another request with the same Idempotency-Key was stored first. */
+  | { kind: "idempotency_conflict" };
+
+const ATTEMPTS = 5;
+
+/** Warnings read back from jsonb, which reorders object keys: restore the {field, code, message} order. */
+export function readWarnings(stored: FieldIssue[] | string): FieldIssue[] {
+  const warnings = typeof stored === "string" ? (JSON.parse(stored) as FieldIssue[]) : stored;
+  return warnings.map(({ field, code, message }) => ({ field, code, message }));
+}
+
+function warningJson(field: string, code: string, message: string): string {
+  return JSON.stringify([{ field, code, message }]);
+}
+
+const PHONE_OF_ANOTHER_LEAD = warningJson(
+  "telephone",
+  "phone_matches_other_lead",
+  "the email and the telephone match two different leads; the email's lead was updated and its telephone kept",
+);
+const EMAIL_KEPT = warningJson("email", "identity_kept", "the lead already has another email; it is kept (email is identity)");
+const PHONE_KEPT = warningJson("telephone", "identity_kept", "the lead already has another telephone; it is kept (telephone is identity)");
+const CUSTOM_FIELDS_KEPT = warningJson(
+  "customFields",
+  "custom_fields_not_updated",
+  "custom fields are written only when a lead is created; the existing lead's values were kept (the submission keeps what was sent)",
+);
+
+/**
+ * Creates the lead or updates the one with the same email or phone, records the submission, counts it on
+ * the link and binds the Idempotency-Key: one statement, so one round trip and nothing partial.
+ *
+ * Concurrent requests for the same new person both find no match and both insert; the unique indexes
+ * on (workspace_id, email) and (workspace_id, phone) let only one through, and the statement of the
+ * other fails as a whole and is retried, then finds the lead and updates it.
+ */
+export async function upsertLead(prisma: PrismaClient, write: LeadWrite): Promise<UpsertResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runUpsert(prisma, write);
+    } catch (error) {
+      const constraint = uniqueViolation(error);
+      if (constraint === "idempotency_keys_pkey") return { kind: "idempotency_conflict" };
+      const retryable = (constraint && constraint.startsWith("leads_")) || ["40P01", "40001"].includes(sqlState(error) ?? "");
+      if (!retryable || attempt >= ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function runUpsert(prisma: PrismaClient, write: LeadWrite): Promise<UpsertResult> {
+  const { input, record } = write;
+  const email = input.email ?? null;
+  const phone = input.telephone ?? null;
+  const utmSource = input.utmSource ?? null;
+  const utmMedium = input.utmMedium ?? null;
+  const utmCampaign = input.utmCampaign ?? null;
+  const utmContent = input.utmContent ?? null;
+  const utmTerm = input.utmTerm ?? null;
+  const hasUtm = [utmSource, utmMedium, utmCampaign, utmContent, utmTerm].some((value) => value !== null);
+  const address = JSON.stringify(input.address ?? {});
+  const hasCustom = Object.keys(write.customValues).length > 0;
+
+  const firstTouch = (column: string, value: string | null) =>
+    Prisma.sql`${Prisma.raw(column)} = CASE WHEN ${hasUtm}::boolean AND num_nonnulls(l.first_utm_source, l.first_utm_medium, l.first_utm_campaign, l.first_utm_content, l.first_utm_term) = 0 THEN ${value}::text ELSE l.${Prisma.raw(column)} END`;
+  const lastTouch = (column: string, value: string | null) =>
+    Prisma.sql`${Prisma.raw(column)} = CASE WHEN ${hasUtm}::boolean THEN ${value}::text ELSE l.${Prisma.raw(column)} END`;
+
+  const rows = await prisma.$queryRaw<{ lead_id: string | null; created: boolean; warnings: FieldIssue[] | string }[]>`
+    WITH
+    link AS (
+      SELECT id FROM capture_links WHERE id = ${write.captureLinkId}::uuid AND status = 'active'
+    ),
+    match AS (
+      -- The email's lead wins over the phone's when they are two different leads.
+      SELECT l.id, l.email AS old_email, l.phone AS old_phone, (l.email = ${email}::text) IS TRUE AS by_email
+      FROM leads l
+      WHERE l.workspace_id = ${write.workspaceId}::uuid AND (l.email = ${email}::text OR l.phone = ${phone}::text)
+      ORDER BY (l.email = ${email}::text) IS TRUE DESC
+      LIMIT 1
+      FOR UPDATE
+    ),
+    phone_owner AS (
+      SELECT l.id FROM leads l WHERE l.workspace_id = ${write.workspaceId}::uuid AND l.phone = ${phone}::text
+    ),
+    updated AS (
+      UPDATE leads l SET
+        name = COALESCE(${input.name ?? null}::text, l.name),
+        document = COALESCE(${input.document ?? null}::text, l.document),
+        profession = COALESCE(${input.profession ?? null}::text, l.profession),
+        city = COALESCE(${input.city ?? null}::text, l.city),
+        state = COALESCE(${input.state ?? null}::text, l.state),
+        instagram = COALESCE(${input.instagram ?? null}::text, l.instagram),
+        birthday = COALESCE(${input.birthday ?? null}::date, l.birthday),
+        address = l.address || ${address}::jsonb,
+        email = COALESCE(l.email, ${email}::text),
+        phone = COALESCE(l.phone, CASE WHEN NOT EXISTS (SELECT 1 FROM phone_owner) THEN ${phone}::text END),
+        ${firstTouch("first_utm_source", utmSource)}, ${firstTouch("first_utm_medium", utmMedium)},
+        ${firstTouch("first_utm_campaign", utmCampaign)}, ${firstTouch("first_utm_content", utmContent)},
+        ${firstTouch("first_utm_term", utmTerm)},
+        ${lastTouch("last_utm_source", utmSource)}, ${lastTouch("last_utm_medium", utmMedium)},
+        ${lastTouch("last_utm_campaign", utmCampaign)}, ${lastTouch("last_utm_content", utmContent)},
+        ${lastTouch("last_utm_term", utmTerm)},
+        updated_at = now()
+      FROM match m
+      WHERE l.id = m.id AND EXISTS (SELECT 1 FROM link)
+      RETURNING l.id
+    ),
+    inserted AS (
+      INSERT INTO leads (id, workspace_id, capture_link_id, email, phone, name, document, profession, city, state,
+        instagram, birthday, address, custom_fields,
+        first_utm_source, first_utm_medium, first_utm_campaign, first_utm_content, first_utm_term,
+        last_utm_source, last_utm_medium, last_utm_campaign, last_utm_content, last_utm_term)
+      SELECT ${write.newLeadId}::uuid, ${write.workspaceId}::uuid, ${write.captureLinkId}::uuid, ${email}::text, ${phone}::text,
+        ${input.name ?? null}::text, ${input.document ?? null}::text, ${input.profession ?? null}::text, ${input.city ?? null}::text,
+        ${input.state ?? null}::text, ${input.instagram ?? null}::text, ${input.birthday ?? null}::date, ${address}::jsonb,
+        ${JSON.stringify(write.customValues)}::jsonb,
+        ${utmSource}::text, ${utmMedium}::text, ${utmCampaign}::text, ${utmContent}::text, ${utmTerm}::text,
+        ${utmSource}::text, ${utmMedium}::text, ${utmCampaign}::text, ${utmContent}::text, ${utmTerm}::text
+      WHERE NOT EXISTS (SELECT 1 FROM match) AND EXISTS (SELECT 1 FROM link)
+      RETURNING id
+    ),
+    outcome AS (
+      SELECT
+        COALESCE((SELECT id FROM updated), (SELECT id FROM inserted)) AS lead_id,
+        EXISTS (SELECT 1 FROM inserted) AS created,
+        ${JSON.stringify(write.warnings)}::jsonb
+          || CASE WHEN EXISTS (SELECT 1 FROM match m WHERE m.by_email AND EXISTS (SELECT 1 FROM phone_owner p WHERE p.id <> m.id))
+               THEN ${PHONE_OF_ANOTHER_LEAD}::jsonb ELSE '[]'::jsonb END
+          || CASE WHEN EXISTS (SELECT 1 FROM updated) AND EXISTS (SELECT 1 FROM match m WHERE m.old_email <> ${email}::text)
+               THEN ${EMAIL_KEPT}::jsonb ELSE '[]'::jsonb END
+          || CASE WHEN EXISTS (SELECT 1 FROM updated) AND EXISTS (SELECT 1 FROM match m WHERE m.old_phone <> ${phone}::text)
+                    AND NOT EXISTS (SELECT 1 FROM match m WHERE m.by_email AND EXISTS (SELECT 1 FROM phone_owner p WHERE p.id <> m.id))
+               THEN ${PHONE_KEPT}::jsonb ELSE '[]'::jsonb END
+          || CASE WHEN EXISTS (SELECT 1 FROM updated) AND ${hasCustom}::boolean
+               THEN ${CUSTOM_FIELDS_KEPT}::jsonb ELSE '[]'::jsonb END
+          AS warnings
+    ),
+    submission AS (
+      INSERT INTO submissions (id, workspace_id, capture_link_id, lead_id, outcome, status, warnings, payload,
+        ip, user_agent, origin, referer, idempotency_key, utm_source, utm_medium, utm_campaign, utm_content, utm_term)
+      SELECT ${write.submissionId}::uuid, ${write.workspaceId}::uuid, ${write.captureLinkId}::uuid, o.lead_id,
+        (CASE WHEN o.created THEN 'created' ELSE 'updated' END)::submission_outcome,
+        CASE WHEN o.created THEN 201 ELSE 200 END, o.warnings, ${record.payload}::text,
+        ${record.ip}::text, ${record.userAgent}::text, ${record.origin}::text, ${record.referer}::text, ${record.idempotencyKey}::text,
+        ${utmSource}::text, ${utmMedium}::text, ${utmCampaign}::text, ${utmContent}::text, ${utmTerm}::text
+      FROM outcome o WHERE o.lead_id IS NOT NULL
+      RETURNING id
+    ),
+    stats AS (
+      INSERT INTO capture_link_stats AS s (capture_link_id, shard, accepted, last_received_at)
+      SELECT ${write.captureLinkId}::uuid, ${write.statsShard}::smallint, 1, now() FROM outcome WHERE lead_id IS NOT NULL
+      ON CONFLICT (capture_link_id, shard)
+      DO UPDATE SET accepted = s.accepted + 1, last_received_at = GREATEST(s.last_received_at, excluded.last_received_at)
+    ),
+    idempotency AS (
+      INSERT INTO idempotency_keys (capture_link_id, key, request_hash, submission_id)
+      SELECT ${write.captureLinkId}::uuid, ${record.idempotencyKey}::text, ${record.requestHash}::text, ${write.submissionId}::uuid
+      FROM outcome WHERE lead_id IS NOT NULL AND ${record.idempotencyKey}::text IS NOT NULL
+    )
+    SELECT lead_id, created, warnings FROM outcome`;
+
+  const row = rows[0];
+  if (!row?.lead_id) return { kind: "link_revoked" };
+  return { kind: "stored", leadId: row.lead_id, created: row.created, warnings: readWarnings(row.warnings) };
+}

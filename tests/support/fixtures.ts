@@ -1,0 +1,55 @@
+import { randomBytes } from "node:crypto";
+import type { Database } from "@/lib/db/client";
+import type { FieldType } from "@/lib/fields/custom-field";
+import { labelKey } from "@/lib/fields/label-key";
+import { invalidateCaptureLinks } from "@/lib/ingest/link-cache";
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+export function testToken(): string {
+  return `cl_${Array.from(randomBytes(22), (byte) => BASE62[byte % 62]).join("")}`;
+}
+
+export async function createWorkspace(db: Database, options: { country?: string } = {}) {
+  const slug = `ws-${randomBytes(5).toString("hex")}`;
+  return db.prisma.workspace.create({ data: { name: `Workspace ${slug}`, slug, country: options.country ?? "BR" } });
+}
+
+export async function createLink(
+  db: Database,
+  workspaceId: string,
+  options: { allowedOrigins?: string[]; honeypotField?: string; status?: "active" | "revoked" } = {},
+) {
+  const link = await db.prisma.captureLink.create({
+    data: {
+      workspaceId,
+      token: testToken(),
+      name: "Landing page",
+      allowedOrigins: options.allowedOrigins ?? [],
+      honeypotField: options.honeypotField ?? null,
+      status: options.status ?? "active",
+    },
+  });
+  invalidateCaptureLinks();
+  return link;
+}
+
+export async function createField(
+  db: Database,
+  workspaceId: string,
+  field: { name: string; label: string; type?: FieldType; options?: string[]; archived?: boolean },
+) {
+  const created = await db.prisma.customField.create({
+    data: {
+      workspaceId,
+      name: field.name,
+      label: field.label,
+      labelKey: labelKey(field.label),
+      type: field.type ?? "text",
+      options: field.options ?? [],
+      archivedAt: field.archived ? new Date() : null,
+    },
+  });
+  invalidateCaptureLinks();
+  return created;
+}
