@@ -1,5 +1,5 @@
 import { getDatabase } from "@/lib/db/client";
-import { Prisma } from "@/lib/db/generated/client";
+import { uniqueViolation } from "@/lib/db/errors";
 import type { FieldIssue } from "@/lib/errors";
 import { invalidateCaptureLinks } from "@/lib/ingest/link-cache";
 import { toFieldIssues, validationFailed } from "@/lib/validation/parse-input";
@@ -44,9 +44,8 @@ function taken(field: "name" | "label") {
 export async function createField(workspaceId: string, input: NewCustomField): Promise<CustomFieldDefinition> {
   const field = parseField(input);
   const { prisma } = await getDatabase();
-  let row;
-  try {
-    row = await prisma.customField.create({
+  const row = await prisma.customField
+    .create({
       data: {
         workspaceId,
         name: field.name,
@@ -55,14 +54,14 @@ export async function createField(workspaceId: string, input: NewCustomField): P
         type: field.type,
         options: field.type === "select" ? field.options : [],
       },
+    })
+    .catch((error: unknown) => {
+      // The unique indexes decide, not a prior look-up: two admins creating the same field at once cannot both win.
+      const constraint = uniqueViolation(error);
+      if (constraint === "custom_fields_workspace_id_name_key") throw taken("name");
+      if (constraint === "custom_fields_workspace_id_label_key_key") throw taken("label");
+      throw error;
     });
-  } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      // The pg adapter names the violated index, the PGlite adapter lists its columns: both mention label_key.
-      throw JSON.stringify(error.meta).includes("label_key") ? taken("label") : taken("name");
-    }
-    throw error;
-  }
   // Ingest resolves request keys against the workspace's fields, which the link cache holds.
   await invalidateCaptureLinks(workspaceId);
   return toDefinition(row);

@@ -1,0 +1,45 @@
+import type { Command } from "commander";
+import type { CaptureLinkSummary } from "@/lib/links/capture-link";
+import { createLink } from "@/lib/links/create-link";
+import { revokeLink } from "@/lib/links/revoke-link";
+import { findWorkspace } from "@/lib/workspaces/find-workspace";
+import { action, type CliContext, collect, leafCommand } from "./cli-command";
+
+function describeOrigins(link: CaptureLinkSummary): string {
+  return link.allowedOrigins.length > 0 ? `Allowed origins: ${link.allowedOrigins.join(", ")}.` : "Any origin may post.";
+}
+
+export function registerLinkCommands(program: Command, context: CliContext): void {
+  const link = program.command("link").description("capture links, the URLs senders post leads to");
+
+  leafCommand(link, "create", "create a capture link")
+    .requiredOption("--workspace <slug>", "the workspace")
+    .requiredOption("--name <name>", "what the link is for, e.g. the landing page")
+    .option("--allowed-origin <origin>", "accept browser requests only from this origin (repeatable; * wildcard: https://*.example.com)", collect)
+    .addHelpText("after", '\nJSON: {"id", "token", "url", "name"}')
+    .action(
+      action(context, async (options: { workspace: string; name: string; allowedOrigin?: string[] }) => {
+        const workspace = await findWorkspace(options.workspace);
+        const created = await createLink(workspace.id, { name: options.name, allowedOrigins: options.allowedOrigin ?? [] });
+        return {
+          json: { id: created.id, token: created.token, url: created.url, name: created.name },
+          text: `Created capture link "${created.name}" (id ${created.id}).\nPOST leads to: ${created.url}\n${describeOrigins(created)}`,
+        };
+      }),
+    );
+
+  leafCommand(link, "revoke", "revoke a capture link: it answers 410 Gone from now on")
+    .requiredOption("--workspace <slug>", "the workspace the link belongs to")
+    .requiredOption("--id <id>", "the link's id or its token")
+    .addHelpText("after", '\nJSON: {"id", "token", "url", "name", "status": "revoked"}')
+    .action(
+      action(context, async (options: { workspace: string; id: string }) => {
+        const workspace = await findWorkspace(options.workspace);
+        const revoked = await revokeLink(workspace.id, options.id);
+        return {
+          json: { id: revoked.id, token: revoked.token, url: revoked.url, name: revoked.name, status: revoked.status },
+          text: `Revoked capture link "${revoked.name}" (id ${revoked.id}) at ${revoked.revokedAt?.toISOString()}: ${revoked.url} now answers 410 Gone.`,
+        };
+      }),
+    );
+}

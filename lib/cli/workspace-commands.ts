@@ -1,0 +1,27 @@
+import type { Command } from "commander";
+import { createWorkspace } from "@/lib/workspaces/create-workspace";
+import { action, type CliContext, leafCommand } from "./cli-command";
+
+export function registerWorkspaceCommands(program: Command, context: CliContext): void {
+  const workspace = program.command("workspace").description("workspaces");
+
+  leafCommand(workspace, "create", "create a workspace")
+    .requiredOption("--name <name>", "display name")
+    .option("--slug <slug>", "address in URLs and handle for other commands (default: derived from the name)")
+    .option("--country <code>", "ISO 3166-1 alpha-2 country of phone numbers sent without a country code", "BR")
+    .option("--owner <email>", "an existing user who becomes the workspace's owner")
+    .addHelpText("after", '\nJSON: {"id", "slug", "name"}')
+    .action(
+      action(context, async (options: { name: string; slug?: string; country: string; owner?: string }) => {
+        const created = await createWorkspace(
+          { name: options.name, slug: options.slug, country: options.country },
+          { ownerEmail: options.owner },
+        );
+        const owner = options.owner ? `, owned by ${options.owner.trim().toLowerCase()}` : "";
+        return {
+          json: { id: created.id, slug: created.slug, name: created.name },
+          text: `Created workspace "${created.name}" (slug ${created.slug}, country ${created.country}${owner}), id ${created.id}.`,
+        };
+      }),
+    );
+}

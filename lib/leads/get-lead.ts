@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { getDatabase } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { loadFieldNames } from "./field-names";
+import { type LeadDetailJson, leadSelect, submissionSelect, toLeadJson, toSubmissionJson } from "./lead-json";
+
+/** A lead of the workspace with its submissions, oldest first; AppError `lead_not_found` for any other id. */
+export async function getLead(workspaceId: string, leadId: string): Promise<LeadDetailJson> {
+  const id = leadId.trim().toLowerCase();
+  // Not a UUID: no lead can have it, and PostgreSQL would reject the comparison with the uuid column.
+  if (!z.guid().safeParse(id).success) throw notFound(leadId);
+  const { prisma } = await getDatabase();
+  const [lead, fieldNames] = await Promise.all([
+    prisma.lead.findFirst({
+      where: { id, workspaceId },
+      select: {
+        ...leadSelect,
+        submissions: {
+          where: { workspaceId },
+          orderBy: [{ receivedAt: "asc" }, { id: "asc" }],
+          select: submissionSelect,
+        },
+      },
+    }),
+    loadFieldNames(workspaceId),
+  ]);
+  if (!lead) throw notFound(leadId);
+  return { ...toLeadJson(lead, fieldNames), submissions: lead.submissions.map(toSubmissionJson) };
+}
+
+function notFound(leadId: string): AppError {
+  return new AppError("lead_not_found", `No lead "${leadId.trim()}" in this workspace.`);
+}

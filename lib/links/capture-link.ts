@@ -1,0 +1,22 @@
+import type { Prisma } from "@/lib/db/generated/client";
+import { captureUrl } from "./capture-url";
+
+export const captureLinkSelect = {
+  id: true,
+  workspaceId: true,
+  token: true,
+  name: true,
+  status: true,
+  allowedOrigins: true,
+  createdAt: true,
+  revokedAt: true,
+} satisfies Prisma.CaptureLinkSelect;
+
+type CaptureLinkRow = Prisma.CaptureLinkGetPayload<{ select: typeof captureLinkSelect }>;
+
+/** A capture link as the admin pages and the CLI show it: with the URL senders post to. */
+export type CaptureLinkSummary = CaptureLinkRow & { url: string };
+
+export function toCaptureLinkSummary(row: CaptureLinkRow): CaptureLinkSummary {
+  return { ...row, url: captureUrl(row.token) };
+}

@@ -1,0 +1,19 @@
+import { getDatabase } from "@/lib/db/client";
+import { parseInput } from "@/lib/validation/parse-input";
+import { captureLinkSelect, type CaptureLinkSummary, toCaptureLinkSummary } from "./capture-link";
+import { LinkInput } from "./link-input";
+import { generateLinkToken } from "./link-token";
+
+/**
+ * Creates an active capture link in the workspace. The token has 131 random bits, so a collision
+ * with an existing one is not a case to handle; the unique index would still refuse it.
+ */
+export async function createLink(workspaceId: string, input: LinkInput): Promise<CaptureLinkSummary> {
+  const { name, allowedOrigins } = parseInput(LinkInput, input, "capture link");
+  const { prisma } = await getDatabase();
+  const link = await prisma.captureLink.create({
+    data: { workspaceId, name, allowedOrigins, token: generateLinkToken() },
+    select: captureLinkSelect,
+  });
+  return toCaptureLinkSummary(link);
+}

@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { getDatabase } from "@/lib/db/client";
+import type { Prisma } from "@/lib/db/generated/client";
+import { AppError } from "@/lib/errors";
+import { invalidateCaptureLinks } from "@/lib/ingest/link-cache";
+import { captureLinkSelect, type CaptureLinkSummary, toCaptureLinkSummary } from "./capture-link";
+import { isLinkToken } from "./link-token";
+
+/** The link named by its id or its token, limited to the workspace; null when the value can be neither. */
+function linkWhere(workspaceId: string, idOrToken: string): Prisma.CaptureLinkWhereInput | null {
+  const value = idOrToken.trim();
+  if (z.guid().safeParse(value).success) return { workspaceId, id: value.toLowerCase() };
+  if (isLinkToken(value)) return { workspaceId, token: value };
+  return null;
+}
+
+/**
+ * Revokes a link of the workspace (by id or token): it answers 410 from now on. Revoking a revoked
+ * link changes nothing and keeps its first revocation time. A link of another workspace is not found.
+ */
+export async function revokeLink(workspaceId: string, idOrToken: string): Promise<CaptureLinkSummary> {
+  const where = linkWhere(workspaceId, idOrToken);
+  const { prisma } = await getDatabase();
+  if (where) {
+    await prisma.captureLink.updateMany({
+      where: { ...where, status: "active" },
+      data: { status: "revoked", revokedAt: new Date() },
+    });
+    const link = await prisma.captureLink.findFirst({ where, select: captureLinkSelect });
+    if (link) {
+      // Awaited so that an asynchronous invalidation (another instance, Redis) has gone out before the caller is told.
+      await invalidateCaptureLinks(workspaceId);
+      return toCaptureLinkSummary(link);
+    }
+  }
+  throw new AppError("capture_link_not_found", `No capture link "${idOrToken.trim()}" in this workspace.`);
+}

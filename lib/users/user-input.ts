@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+/** Stored lower-cased: sign-in and membership look-ups compare it as typed in any case. */
+export const EmailAddress = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, "must be at most 254 characters")
+  .pipe(z.email("must be a valid email address"));
+
+/** Not trimmed: spaces are part of a password. The upper bound keeps hashing cheap for hostile input. */
+export const Password = z
+  .string()
+  .min(8, "must be at least 8 characters")
+  .max(1024, "must be at most 1024 characters");
+
+export const UserName = z.string().trim().max(100, "must be at most 100 characters");
+
+/** A new user, as the setup page and the CLI send it. An empty name means no name. */
+export const UserInput = z.object({
+  email: EmailAddress,
+  password: Password,
+  name: UserName.optional().transform((name) => name || undefined),
+});
+export type UserInput = z.input<typeof UserInput>;
