@@ -12,14 +12,17 @@ export interface FieldIssue {
 export class AppError extends Error {
   readonly code: string;
   readonly errors?: FieldIssue[];
+  /** Warnings that come with a rejection (the submission log keeps them). */
+  readonly warnings?: FieldIssue[];
   /** Seconds after which a retry may succeed (rate limits, unavailable database). */
   readonly retryAfter?: number;
 
-  constructor(code: string, message: string, options: { errors?: FieldIssue[]; retryAfter?: number; cause?: unknown } = {}) {
+  constructor(code: string, message: string, options: { errors?: FieldIssue[]; warnings?: FieldIssue[]; retryAfter?: number; cause?: unknown } = {}) {
     super(message, { cause: options.cause });
     this.name = "AppError";
     this.code = code;
     this.errors = options.errors;
+    this.warnings = options.warnings;
     this.retryAfter = options.retryAfter;
   }
 }

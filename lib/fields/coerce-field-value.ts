@@ -1,6 +1,6 @@
 import { parseCalendarDate } from "@/lib/ingest/normalise/date";
 import { absent, invalid, valid, type Normalised } from "@/lib/ingest/normalise/result";
-import { checkText, describeType, MAX_CUSTOM_TEXT } from "@/lib/ingest/normalise/text";
+import { checkText, describeType, excerpt, MAX_CUSTOM_TEXT } from "@/lib/ingest/normalise/text";
 import type { CustomFieldDefinition } from "./custom-field";
 import { labelKey } from "./label-key";
 
@@ -36,7 +36,7 @@ export function coerceFieldValue(field: CustomFieldDefinition, input: unknown): 
     case "number": {
       if (typeof input === "number") return Number.isFinite(input) ? valid(input) : invalid("invalid_number", "must be a finite number");
       if (typeof input !== "string") return wrongType("a number", input);
-      if (!NUMERIC.test(input)) return invalid("invalid_number", `must be a number, got "${input.slice(0, 40)}"`);
+      if (!NUMERIC.test(input)) return invalid("invalid_number", `must be a number, got "${excerpt(input)}"`);
       const number = Number(input.replace(",", "."));
       return Number.isFinite(number) ? valid(number) : invalid("invalid_number", "must be a finite number");
     }
@@ -54,7 +54,7 @@ export function coerceFieldValue(field: CustomFieldDefinition, input: unknown): 
       const word = input.toLowerCase();
       if (TRUE_WORDS.has(word)) return valid(true);
       if (FALSE_WORDS.has(word)) return valid(false);
-      return invalid("invalid_boolean", `must be true or false, got "${input.slice(0, 40)}"`);
+      return invalid("invalid_boolean", `must be true or false, got "${excerpt(input)}"`);
     }
 
     case "select": {

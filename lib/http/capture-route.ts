@@ -5,6 +5,7 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { MAX_IDEMPOTENCY_KEY, requestHash } from "@/lib/ingest/idempotency";
 import { type CaptureLinkContext, findCaptureLink } from "@/lib/ingest/link-cache";
+import { enforceRateLimit } from "@/lib/ingest/rate-limit";
 import { recordRejection } from "@/lib/ingest/record-rejection";
 import { pickStatsShard } from "@/lib/ingest/stats-shard";
 import type { SubmissionRecord } from "@/lib/ingest/submission-record";
@@ -13,7 +14,7 @@ import { originAllowed } from "@/lib/links/allowed-origins";
 import { log } from "@/lib/log";
 import { corsHeaders, preflightHeaders } from "./cors";
 import { jsonResponse, problemResponse, problemStatus } from "./problem";
-import { assertAcceptableBody, parseJsonObject, readBody } from "./read-body";
+import { assertAcceptableBody, parseJsonObject, readBody, storablePayload } from "./read-body";
 import { requestMeta } from "./request-meta";
 
 type RouteContext = { params: Promise<{ captureLink: string }> };
@@ -90,7 +91,7 @@ function captureHandler(method: "POST" | "OTHER", handler?: (request: CaptureReq
       prisma = (await getDatabase()).prisma;
 
       const received = await readBody(request);
-      record.payload = received.text;
+      record.payload = storablePayload(received.text);
       record.requestHash = requestHash(received.text);
 
       if (link.status === "revoked") {
@@ -99,6 +100,7 @@ function captureHandler(method: "POST" | "OTHER", handler?: (request: CaptureReq
       if (meta.origin && link.allowedOrigins.length > 0 && !originAllowed(meta.origin, link.allowedOrigins)) {
         throw new AppError("origin_not_allowed", `This capture link does not accept requests from ${meta.origin.slice(0, 200)}.`);
       }
+      await enforceRateLimit(link, meta.ip);
       assertAcceptableBody(received);
       body = parseJsonObject(received.text);
       if (meta.idempotencyKey && meta.idempotencyKey.length > MAX_IDEMPOTENCY_KEY) {
@@ -115,7 +117,7 @@ function captureHandler(method: "POST" | "OTHER", handler?: (request: CaptureReq
         await recordRejection(
           prisma,
           link,
-          { code: error.code, status: problemStatus(error.code), outcome: "rejected", errors: error.errors },
+          { code: error.code, status: problemStatus(error.code), outcome: "rejected", errors: error.errors, warnings: error.warnings },
           record,
           utmOf(body),
           pickStatsShard(),

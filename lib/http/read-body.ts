@@ -51,9 +51,12 @@ export async function readBody(request: Request): Promise<ReceivedBody> {
     }
   }
   const bytes = Buffer.concat(chunks, Math.min(size, BODY_LIMIT));
-  // PostgreSQL text cannot hold U+0000; a body containing it is not valid JSON anyway.
-  const text = decoder(charset).decode(bytes).replace(/\u0000/g, "\uFFFD");
-  return { text, tooLarge, mediaType };
+  return { text: decoder(charset).decode(bytes), tooLarge, mediaType };
+}
+
+/** The body as the submission log stores it: PostgreSQL text cannot hold U+0000 (such a body is invalid JSON anyway). */
+export function storablePayload(text: string): string {
+  return text.includes("\u0000") ? text.replace(/\u0000/g, "\uFFFD") : text;
 }
 
 /** The checks on a body before it is parsed: its type and size. */

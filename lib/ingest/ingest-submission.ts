@@ -48,7 +48,10 @@ export async function ingestSubmission(
       : { values: {}, errors: [], warnings: [] };
   const errors = [...parsed.errors, ...custom.errors];
   if (errors.length > 0 || !parsed.input) {
-    throw new AppError("validation_failed", `${errors.length} field${errors.length === 1 ? " is" : "s are"} invalid; nothing was stored.`, { errors });
+    throw new AppError("validation_failed", `${errors.length} field${errors.length === 1 ? " is" : "s are"} invalid; nothing was stored.`, {
+      errors,
+      warnings: [...parsed.warnings, ...custom.warnings],
+    });
   }
 
   const key = record.idempotencyKey;

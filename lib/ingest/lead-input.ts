@@ -7,7 +7,7 @@ import { normaliseInstagram } from "./normalise/instagram";
 import { normalisePhone } from "./normalise/phone";
 import type { Normalised } from "./normalise/result";
 import { normaliseState } from "./normalise/state";
-import { checkText, describeType } from "./normalise/text";
+import { checkText, describeType, excerpt } from "./normalise/text";
 
 export const ADDRESS_KEYS = ["street", "number", "complement", "neighborhood", "city", "state", "zipCode", "country"] as const;
 export const UTM_KEYS = ["utmSource", "utmMedium", "utmCampaign", "utmContent", "utmTerm"] as const;
@@ -18,6 +18,10 @@ type Ctx = z.core.$RefinementCtx;
 
 function report<T>(ctx: Ctx, result: Normalised<T>): T | undefined {
   if (result.ok) return result.value;
+  return fail(ctx, result);
+}
+
+function fail(ctx: Ctx, result: { code: string; message: string }): never {
   ctx.issues.push({ code: "custom", message: result.message, input: undefined, params: { code: result.code } });
   return z.NEVER;
 }
@@ -32,8 +36,9 @@ function text(normalise?: (value: string) => Normalised<string>) {
     .optional()
     .transform((value, ctx) => {
       if (value === null || value === undefined) return undefined;
-      const checked = report(ctx, checkText(value));
-      return checked === undefined || !normalise ? checked : report(ctx, normalise(checked));
+      const checked = checkText(value);
+      if (!checked.ok) return fail(ctx, checked);
+      return checked.value === undefined || !normalise ? checked.value : report(ctx, normalise(checked.value));
     });
 }
 
@@ -45,7 +50,7 @@ function textOrNumber() {
     .optional()
     .transform((value, ctx) => {
       if (value === null || value === undefined) return undefined;
-      if (typeof value === "number" && !Number.isFinite(value)) return report(ctx, { ok: false, code: "invalid_number", message: "must be a finite number" });
+      if (typeof value === "number" && !Number.isFinite(value)) return fail(ctx, { code: "invalid_number", message: "must be a finite number" });
       return report(ctx, checkText(String(value)));
     });
 }
@@ -95,8 +100,10 @@ function buildLeadInput(country: string) {
       .optional()
       .transform((value, ctx) => {
         if (value === null || value === undefined) return undefined;
-        const checked = typeof value === "string" ? report(ctx, checkText(value)) : value;
-        return checked === undefined ? undefined : report(ctx, normalisePhone(checked, country));
+        if (typeof value === "number") return report(ctx, normalisePhone(value, country));
+        const checked = checkText(value);
+        if (!checked.ok) return fail(ctx, checked);
+        return checked.value === undefined ? undefined : report(ctx, normalisePhone(checked.value, country));
       }),
     document: text(normaliseDocument),
     profession: text(),
@@ -180,6 +187,5 @@ export function parseLeadInput(body: Record<string, unknown>, country: string, i
 
 /** A key from the request as it may appear in a response or a jsonb column (no NUL, no lone surrogate, bounded). */
 export function safeKey(key: string): string {
-  // eslint-disable-next-line no-control-regex
-  return key.toWellFormed().replace(/\u0000/g, "\uFFFD").slice(0, 200);
+  return excerpt(key, 200);
 }

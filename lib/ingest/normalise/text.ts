@@ -12,6 +12,34 @@ export function hasUnstorableCharacters(value: string): boolean {
   return UNSTORABLE.test(value);
 }
 
+/** Length in characters (code points): an emoji counts once, not as its two UTF-16 units. */
+export function characterLength(value: string): number {
+  if (value.length <= 1) return value.length;
+  let surrogatePairs = 0;
+  for (let index = 0; index < value.length - 1; index++) {
+    const code = value.charCodeAt(index);
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = value.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        surrogatePairs++;
+        index++;
+      }
+    }
+  }
+  return value.length - surrogatePairs;
+}
+
+/**
+ * A piece of request text safe to quote in a message that is stored as jsonb and sent back:
+ * cut at `max` characters (never inside a surrogate pair), unpaired surrogates and NUL replaced.
+ */
+export function excerpt(value: string, max = 40): string {
+  const characters = Array.from(value.length > max * 2 ? value.slice(0, max * 2) : value);
+  const cut = characters.length > max ? `${characters.slice(0, max).join("")}…` : characters.join("");
+  // eslint-disable-next-line no-control-regex
+  return cut.toWellFormed().replace(/\u0000/g, "\uFFFD");
+}
+
 /**
  * A free-text value: trimmed; null, undefined and "" mean "not sent".
  * Anything but a string (or null) is a wrong type.
@@ -29,7 +57,11 @@ export function checkText(input: string, max = MAX_TEXT): Normalised<string> {
   if (hasUnstorableCharacters(value)) {
     return invalid("invalid_characters", "must not contain NUL characters or unpaired surrogates");
   }
-  if (value.length > max) return invalid("too_long", `must be at most ${max} characters (got ${value.length})`);
+  // Code points never outnumber UTF-16 units, so only long strings need counting.
+  if (value.length > max) {
+    const length = characterLength(value);
+    if (length > max) return invalid("too_long", `must be at most ${max} characters (got ${length})`);
+  }
   return valid(value);
 }
 
