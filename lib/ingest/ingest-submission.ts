@@ -2,9 +2,9 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import { AppError, type FieldIssue } from "@/lib/errors";
 import { findIdempotentOutcome } from "./idempotency";
 import { parseLeadInput } from "./lead-input";
-import type { CaptureLinkContext } from "./link-cache";
+import { type CaptureLinkContext, refreshCaptureLink } from "./link-cache";
 import { recordRejection } from "./record-rejection";
-import { resolveCustomFields } from "./resolve-custom-fields";
+import { type ResolvedCustomFields, resolveCustomFields } from "./resolve-custom-fields";
 import { pickStatsShard } from "./stats-shard";
 import type { SubmissionRecord } from "./submission-record";
 import { upsertLead } from "./upsert-lead";
@@ -42,10 +42,15 @@ export async function ingestSubmission(
 
   const parsed = parseLeadInput(body, link.country, new Set(link.honeypotField ? [link.honeypotField] : []));
   const sentCustomFields = body.customFields;
-  const custom =
-    typeof sentCustomFields === "object" && sentCustomFields !== null && !Array.isArray(sentCustomFields)
-      ? resolveCustomFields(sentCustomFields as Record<string, unknown>, link.fields)
-      : { values: {}, errors: [], warnings: [] };
+  let custom: ResolvedCustomFields = { values: {}, errors: [], warnings: [] };
+  if (typeof sentCustomFields === "object" && sentCustomFields !== null && !Array.isArray(sentCustomFields)) {
+    custom = resolveCustomFields(sentCustomFields as Record<string, unknown>, link.fields);
+    if (custom.warnings.some((warning) => warning.code === "unknown_custom_field")) {
+      // The field may have been created in the last seconds by another process (the cache is per process).
+      const fresh = await refreshCaptureLink(link);
+      if (fresh !== link) custom = resolveCustomFields(sentCustomFields as Record<string, unknown>, fresh.fields);
+    }
+  }
   const errors = [...parsed.errors, ...custom.errors];
   if (errors.length > 0 || !parsed.input) {
     throw new AppError("validation_failed", `${errors.length} field${errors.length === 1 ? " is" : "s are"} invalid; nothing was stored.`, {

@@ -16,6 +16,8 @@ export interface CaptureLinkContext {
   /** The workspace's default country, for phone numbers sent without a country code. */
   country: string;
   fields: FieldIndex;
+  /** When this was read from the database (ms since epoch). */
+  loadedAt: number;
 }
 
 const TOKEN = /^cl_[0-9A-Za-z]{22}$/;
@@ -55,7 +57,7 @@ async function loadCaptureLink(token: string): Promise<CaptureLinkContext | unde
   });
   if (!link) return undefined;
   const { workspace, ...rest } = link;
-  return { ...rest, country: workspace.country, fields: indexFields(workspace.customFields.map(toDefinition)) };
+  return { ...rest, country: workspace.country, fields: indexFields(workspace.customFields.map(toDefinition)), loadedAt: Date.now() };
 }
 
 /** The link a token names, or undefined. Malformed tokens are answered without touching the database. */
@@ -63,6 +65,16 @@ export async function findCaptureLink(token: string): Promise<CaptureLinkContext
   if (!TOKEN.test(token)) return undefined;
   const entry = await cache.fetch(token);
   return entry === "missing" || entry === undefined ? undefined : entry;
+}
+
+/**
+ * The link read again from the database, when the cached copy is older than `olderThanMs`: for a request
+ * naming a custom field the cache does not know, which may have been created a moment ago by another process.
+ */
+export async function refreshCaptureLink(link: CaptureLinkContext, olderThanMs = 1_000): Promise<CaptureLinkContext> {
+  if (Date.now() - link.loadedAt < olderThanMs) return link;
+  const entry = await cache.fetch(link.token, { forceRefresh: true });
+  return entry && entry !== "missing" ? entry : link;
 }
 
 /** Forget cached links (of one workspace, or all) after a link or a custom field changed. */

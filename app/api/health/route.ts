@@ -1,0 +1,31 @@
+import { getDatabase } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { jsonResponse, problemResponse } from "@/lib/http/problem";
+
+// Answers from the live database on every call; never prerendered or cached.
+export const dynamic = "force-dynamic";
+
+/** A load balancer's check gives up after a few seconds; answer 503 before it does. */
+const CHECK_TIMEOUT_MS = 5_000;
+
+async function pingDatabase() {
+  const database = await getDatabase();
+  await database.prisma.$queryRaw`SELECT 1`;
+  return database.kind;
+}
+
+function timeout(ms: number): Promise<never> {
+  return new Promise((_, reject) => setTimeout(() => reject(new Error("database check timed out")), ms).unref());
+}
+
+/** Liveness and readiness in one: 200 when the database answers `SELECT 1`, else 503 (problem+json). */
+export async function GET(request: Request): Promise<Response> {
+  try {
+    const database = await Promise.race([pingDatabase(), timeout(CHECK_TIMEOUT_MS)]);
+    return jsonResponse(200, { status: "ok", database });
+  } catch (cause) {
+    const error = new AppError("service_unavailable", "The database cannot be reached. Retry later.", { retryAfter: 5, cause });
+    return problemResponse(error, env().PUBLIC_BASE_URL ?? new URL(request.url).origin);
+  }
+}

@@ -1,0 +1,34 @@
+import { defineConfig } from "@playwright/test";
+
+// Browsers cannot be downloaded here (nor on CI): the tests drive Debian's Chromium
+// (`apt-get install chromium`; .ci/run installs it).
+const CHROMIUM = "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  globalSetup: "./tests/e2e/support/global-setup.ts",
+  // Every spec starts its own production server (tests/e2e/support/server.ts); on two shared cores
+  // a cold start with a fresh embedded database takes seconds, so time limits are generous.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
+  workers: 2,
+  forbidOnly: !!process.env.CI,
+  reporter: [["list"]],
+  use: {
+    browserName: "chromium",
+    headless: true,
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-quic",
+      ],
+    },
+    trace: "retain-on-failure",
+  },
+});

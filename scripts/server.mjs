@@ -1,0 +1,206 @@
+#!/usr/bin/env node
+// The production server: Next.js behind a plain Node HTTP server that owns the socket, so that it can
+// (1) tell the app the TCP peer's address in a header no client can forge, and (2) drain in-flight
+// requests on SIGTERM before the database is closed. Runs the build in .next as it is; `npm start`
+// (scripts/start.mjs) builds first when the sources changed.
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+
+/** The TCP peer's address, set on every request; lib/ingest trusts X-Forwarded-For only with TRUST_PROXY=1. */
+const REMOTE_ADDR_HEADER = "x-leadlink-remote-addr";
+/** Set by lib/server/boot.ts: closes the control socket and the database. */
+const SHUTDOWN_HOOK = Symbol.for("leadlink.shutdown");
+/** How long in-flight requests may take to finish after SIGTERM before their connections are cut. */
+const DRAIN_TIMEOUT_MS = 25_000;
+/** Bound on closing Next.js and the database once connections are gone. */
+const CLOSE_TIMEOUT_MS = 10_000;
+// Longer than the 60 s idle timeout of common load balancers (AWS ALB, nginx upstream keepalive), so
+// the balancer, not this server, closes an idle connection and never sends a request into a closing one.
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+function log(message) {
+  process.stdout.write(`${message}\n`);
+}
+
+function fail(message) {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+function readPort() {
+  const raw = process.env.PORT?.trim() || "3000";
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port > 65535) fail(`PORT must be a number from 0 to 65535, not "${raw}".`);
+  return port;
+}
+
+function databaseDescription() {
+  if (process.env.DATABASE_URL?.trim()) return "PostgreSQL";
+  return `embedded database in ${path.resolve(process.env.DATA_DIR?.trim() || "./data")}`;
+}
+
+// IPv4 clients of a dual-stack socket appear as "::ffff:1.2.3.4"; the app stores the address people know.
+function peerAddress(socket) {
+  const address = socket.remoteAddress;
+  return address?.startsWith("::ffff:") && address.includes(".") ? address.slice(7) : address;
+}
+
+function withTimeout(promise, ms) {
+  let timer;
+  return Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() =>
+    clearTimeout(timer),
+  );
+}
+
+/**
+ * In production, `app.prepare()` does not wait for instrumentation's register(): Next.js starts it on
+ * its own and only makes requests wait for it. Awaiting it here means the database is open and migrated
+ * (and the DATA_DIR lock taken, or the process gone with a clear message) before a connection is accepted.
+ */
+async function runInstrumentation(app) {
+  const nextServer = await app.server?.getServer?.();
+  if (typeof nextServer?.prepare !== "function") {
+    throw new Error("This version of Next.js does not expose its server's prepare(): scripts/server.mjs needs updating.");
+  }
+  await nextServer.prepare();
+}
+
+function closeApp() {
+  return withTimeout(Promise.resolve(globalThis[SHUTDOWN_HOOK]?.()), CLOSE_TIMEOUT_MS).catch((error) =>
+    process.stderr.write(`Closing the database failed: ${error?.message ?? error}\n`),
+  );
+}
+
+export async function startServer({ root = ROOT, port = readPort() } = {}) {
+  // Like the command line (bin/leadlink.mjs): prisma/migrations, .env files and a relative DATA_DIR are
+  // found from the project, wherever the server is started from, so both always open the same database.
+  process.chdir(root);
+  // The build in .next is a production build; React and Next must run in production mode with it.
+  process.env.NODE_ENV = "production";
+  process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+  if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) {
+    fail("There is no production build in .next: run `npm start` (builds when needed) or `npm run build` first.");
+  }
+
+  const server = http.createServer();
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+
+  // One listener per signal for the whole life of the process. A signal that arrives while the
+  // database opens is dispatched only once the event loop polls again, seconds later; removing the
+  // signal's last listener in between (to swap handlers) would drop it unseen.
+  let phase = "starting";
+  let signalWhileStarting;
+  let shutdown;
+  const onSignal = (signal) => {
+    if (phase === "starting") {
+      // A second signal while starting: the caller insists, leave now.
+      if (signalWhileStarting) process.exit(1);
+      signalWhileStarting = signal;
+      log(`Leadlink received ${signal} while starting: stopping once the database is open`);
+    } else if (phase === "serving") {
+      void shutdown(`received ${signal}`);
+    } else {
+      // A second Ctrl-C or SIGTERM: stop waiting for slow requests, but still close the database cleanly.
+      log(`Leadlink received ${signal} again: closing all connections now`);
+      server.closeAllConnections();
+    }
+  };
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
+
+  const { default: next } = await import("next");
+  const app = next({ dev: false, dir: root, httpServer: server, ...(port ? { port } : {}) });
+  await app.prepare();
+  await runInstrumentation(app);
+  if (signalWhileStarting) {
+    await closeApp();
+    log("Leadlink stopped");
+    process.exit(0);
+  }
+  const handle = app.getRequestHandler();
+
+  let draining = false;
+  const pending = new Set();
+  server.on("request", (req, res) => {
+    delete req.headers[REMOTE_ADDR_HEADER];
+    const address = peerAddress(req.socket);
+    if (address) req.headers[REMOTE_ADDR_HEADER] = address;
+    // While draining, each connection serves the request it carries and then closes.
+    if (draining) res.setHeader("Connection", "close");
+    pending.add(res);
+    res.once("close", () => pending.delete(res));
+    handle(req, res).catch((error) => {
+      process.stderr.write(`Unhandled error serving ${req.method} ${req.url}: ${error?.stack ?? error}\n`);
+      if (res.headersSent) res.destroy();
+      else {
+        res.statusCode = 500;
+        res.end();
+      }
+    });
+  });
+
+  try {
+    await new Promise((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(port, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    process.stderr.write(
+      error.code === "EADDRINUSE"
+        ? `Port ${port} is already in use by another process. Stop it, or set PORT to a free port.\n`
+        : error.code === "EACCES"
+          ? `Not allowed to listen on port ${port}. Set PORT to a port above 1023, or run with the needed privileges.\n`
+          : `Could not start the HTTP server on port ${port}: ${error.message}\n`,
+    );
+    // The database is already open (and the DATA_DIR lock held): close it before leaving.
+    await closeApp();
+    process.exit(1);
+  }
+  const actualPort = server.address().port;
+  log(`Leadlink listening on http://localhost:${actualPort} (${databaseDescription()})`);
+
+  const drainAndExit = async (reason) => {
+    phase = "stopping";
+    draining = true;
+    const closed = new Promise((resolve) => server.close(resolve));
+    for (const res of pending) if (!res.headersSent) res.setHeader("Connection", "close");
+    server.closeIdleConnections();
+    log(`Leadlink ${reason}: finishing ${pending.size} in-flight request(s), accepting no new connections`);
+    // A keep-alive connection goes idle when its last response is sent; close it then.
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    const deadline = setTimeout(() => {
+      log(`Leadlink: ${pending.size} request(s) still running after ${DRAIN_TIMEOUT_MS / 1000} s; closing their connections`);
+      server.closeAllConnections();
+    }, DRAIN_TIMEOUT_MS);
+    await closed;
+    clearInterval(sweep);
+    clearTimeout(deadline);
+    // Next.js finishes work scheduled with after() before the database goes away.
+    await withTimeout(app.close(), CLOSE_TIMEOUT_MS).catch((error) =>
+      process.stderr.write(`Closing Next.js failed: ${error?.message ?? error}\n`),
+    );
+    await closeApp();
+    log("Leadlink stopped");
+    process.exit(0);
+  };
+  let stopping;
+  /** Stops gracefully: drains in-flight requests, closes the database, exits 0. Once. */
+  shutdown = (reason) => (stopping ??= drainAndExit(reason));
+  phase = "serving";
+  // A signal that came while listening.
+  if (signalWhileStarting) void shutdown(`received ${signalWhileStarting}`);
+
+  return { server, port: actualPort, shutdown };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  startServer().catch((error) => fail(`Leadlink could not start: ${error?.stack ?? error}`));
+}

@@ -1,0 +1,31 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { ROOT } from "./server";
+
+/**
+ * Runs `leadlink <args> --json` against an embedded database and returns the JSON it prints. While a
+ * server owns that DATA_DIR the command is forwarded to it over the control socket; otherwise the
+ * command line opens the database itself.
+ */
+export function leadlinkCli<T = unknown>(dataDir: string, args: string[]): Promise<T> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "warn" };
+  delete env.DATABASE_URL;
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [path.join(ROOT, "bin/leadlink.mjs"), ...args, "--json"],
+      { cwd: ROOT, env, timeout: 90_000, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error) {
+          reject(new Error(`leadlink ${args.join(" ")} failed (${error.code ?? error.signal}):\n${stderr}${stdout}`));
+          return;
+        }
+        try {
+          resolve(JSON.parse(stdout) as T);
+        } catch {
+          reject(new Error(`leadlink ${args.join(" ")} printed something other than JSON:\n${stdout}\n${stderr}`));
+        }
+      },
+    );
+  });
+}
