@@ -1,8 +1,28 @@
-export default function Home() {
+import { redirect } from "next/navigation";
+import { currentUser } from "@/lib/auth/session";
+import { getDatabase } from "@/lib/db/client";
+import { isSetUp } from "@/lib/setup/complete-setup";
+import { AuthCard } from "./(auth)/auth-card";
+
+export const dynamic = "force-dynamic";
+
+/** The front door: setup on first run, sign-in without a session, else the user's first workspace. */
+export default async function Home() {
+  if (!(await isSetUp())) redirect("/setup");
+  const user = await currentUser();
+  if (!user) redirect("/signin");
+  const { prisma } = await getDatabase();
+  const membership = await prisma.membership.findFirst({
+    where: { userId: user.id },
+    orderBy: { createdAt: "asc" },
+    select: { workspace: { select: { slug: true } } },
+  });
+  if (membership) redirect(`/w/${membership.workspace.slug}`);
   return (
-    <main className="mx-auto max-w-2xl p-8">
-      <h1 className="text-2xl font-semibold">Leadlink</h1>
-      <p className="mt-2 text-slate-600">Lead capture service. POST leads to /ingest/&lt;capture_link&gt;.</p>
-    </main>
+    <AuthCard title="No workspace yet" subtitle={`Signed in as ${user.email}.`}>
+      <p className="text-sm text-slate-600">
+        You are not a member of any workspace. Ask a workspace owner or admin to add you with your email address.
+      </p>
+    </AuthCard>
   );
 }
