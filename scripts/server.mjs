@@ -126,10 +126,18 @@ export async function startServer({ root = ROOT, port = readPort() } = {}) {
 
   let draining = false;
   const pending = new Set();
+  // Forwarded-* headers are believed only from a proxy (TRUST_PROXY=1); otherwise they describe this very
+  // connection, which is what sign-in redirects (next-auth) are built from.
+  const trustProxy = /^(1|true|yes)$/i.test(process.env.TRUST_PROXY ?? "");
   server.on("request", (req, res) => {
     delete req.headers[REMOTE_ADDR_HEADER];
     const address = peerAddress(req.socket);
     if (address) req.headers[REMOTE_ADDR_HEADER] = address;
+    if (!trustProxy) {
+      delete req.headers["x-forwarded-host"];
+      delete req.headers["x-forwarded-for"];
+      req.headers["x-forwarded-proto"] = req.socket.encrypted ? "https" : "http";
+    }
     // While draining, each connection serves the request it carries and then closes.
     if (draining) res.setHeader("Connection", "close");
     pending.add(res);

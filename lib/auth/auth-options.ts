@@ -23,8 +23,19 @@ export async function authenticate(credentials: unknown): Promise<{ id: string; 
 
 let options: NextAuthOptions | undefined;
 
+/**
+ * next-auth 4 builds its redirects from NEXTAUTH_URL, or from the request's Host when AUTH_TRUST_HOST is set
+ * (scripts/server.mjs makes the forwarded headers describe the real connection unless TRUST_PROXY=1).
+ */
+function configureNextAuthUrl(): void {
+  const { PUBLIC_BASE_URL } = env();
+  if (PUBLIC_BASE_URL) process.env.NEXTAUTH_URL ??= PUBLIC_BASE_URL;
+  else process.env.AUTH_TRUST_HOST ??= "1";
+}
+
 /** next-auth's configuration: email and password, sessions in a signed httpOnly cookie (JWT). */
 export function authOptions(): NextAuthOptions {
+  if (!options) configureNextAuthUrl();
   options ??= {
     secret: authSecret(),
     session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },

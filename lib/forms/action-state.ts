@@ -7,6 +7,17 @@ export interface ActionState {
   ok?: boolean;
   message?: string;
   fieldErrors?: Record<string, string>;
+  /** What was submitted, so the form shows it again after a failure (React resets forms after an action). */
+  values?: Record<string, string>;
+}
+
+/** The submitted text fields, passwords left out. */
+export function submittedValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value === "string" && !/password/i.test(key) && !key.startsWith("$")) values[key] = value;
+  }
+  return values;
 }
 
 export function fromZodError(error: z.ZodError): ActionState {

@@ -1,6 +1,6 @@
 "use server";
 
-import { type ActionState, fromError } from "@/lib/forms/action-state";
+import { type ActionState, fromError, submittedValues } from "@/lib/forms/action-state";
 import { completeSetup } from "@/lib/setup/complete-setup";
 
 export type SetupState = ActionState & { slug?: string };
@@ -19,6 +19,6 @@ export async function setupAction(_previous: SetupState, form: FormData): Promis
     const state = fromError(error);
     // A workspace name that yields no usable slug is reported on `slug` by the workspace schema.
     if (state.fieldErrors?.slug) state.fieldErrors.workspaceName = state.fieldErrors.slug;
-    return state;
+    return { ...state, values: submittedValues(form) };
   }
 }
