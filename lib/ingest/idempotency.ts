@@ -27,6 +27,7 @@ export async function findIdempotentOutcome(
   hash: string,
 ): Promise<ReplayedOutcome | undefined> {
   const rows = await prisma.$queryRaw<{ request_hash: string; lead_id: string | null; outcome: string; warnings: FieldIssue[] | string }[]>(Prisma.sql`
+    /* leadlink:find-idempotent-outcome */
     WITH expired AS (
       DELETE FROM idempotency_keys
       WHERE capture_link_id = ${captureLinkId}::uuid AND key = ${key}::text AND created_at < now() - interval '24 hours'

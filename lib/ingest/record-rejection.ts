@@ -27,6 +27,7 @@ export async function recordRejection(
 ): Promise<string> {
   const id = crypto.randomUUID();
   await prisma.$executeRaw(Prisma.sql`
+    /* leadlink:record-rejection */
     WITH submission AS (
       INSERT INTO submissions (id, workspace_id, capture_link_id, outcome, status, error_code, errors, warnings, payload,
         ip, user_agent, origin, referer, idempotency_key, utm_source, utm_medium, utm_campaign, utm_content, utm_term)

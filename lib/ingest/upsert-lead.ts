@@ -90,6 +90,7 @@ async function runUpsert(prisma: PrismaClient, write: LeadWrite): Promise<Upsert
     Prisma.sql`${Prisma.raw(column)} = CASE WHEN ${hasUtm}::boolean THEN ${value}::text ELSE l.${Prisma.raw(column)} END`;
 
   const rows = await prisma.$queryRaw<{ lead_id: string | null; created: boolean; warnings: FieldIssue[] | string }[]>`
+    /* leadlink:upsert-lead */
     WITH
     link AS (
       SELECT id FROM capture_links WHERE id = ${write.captureLinkId}::uuid AND status = 'active'

@@ -1,0 +1,42 @@
+import { type Identity, identityFactory, ingestBody, type LoadResult, runLoad } from "./load";
+import { type BenchServer, cli } from "./servers";
+
+export interface IngestTarget {
+  slug: string;
+  token: string;
+  pool: Identity[];
+}
+
+/** A workspace with a link and the custom fields the mix sends, and identities posted for updates to find. */
+export async function prepareIngest(server: BenchServer, poolSize: number): Promise<IngestTarget> {
+  const workspace = await cli<{ slug: string }>(server, ["workspace", "create", "--name", `Bench ${Date.now()}`]);
+  await cli(server, ["field", "create", "--workspace", workspace.slug, "--name", "company", "--label", "Company"]);
+  await cli(server, ["field", "create", "--workspace", workspace.slug, "--name", "employees", "--label", "Employees", "--type", "number"]);
+  const link = await cli<{ token: string }>(server, ["link", "create", "--workspace", workspace.slug, "--name", "Bench"]);
+  const fresh = identityFactory();
+  const pool = Array.from({ length: poolSize }, fresh);
+  const url = `${server.url}/ingest/${link.token}`;
+  for (let start = 0; start < pool.length; start += 50) {
+    await Promise.all(
+      pool.slice(start, start + 50).map(async (person) => {
+        const response = await fetch(url, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ name: "Pool Lead", email: person.email, telephone: person.phone }),
+        });
+        if (response.status !== 201) throw new Error(`pool lead: ${response.status} ${await response.text()}`);
+      }),
+    );
+  }
+  return { slug: workspace.slug, token: link.token, pool };
+}
+
+export function measureIngest(server: BenchServer, target: IngestTarget, seconds: number, connections: number): Promise<LoadResult> {
+  const fresh = identityFactory();
+  return runLoad({ url: `${server.url}/ingest/${target.token}`, seconds, connections, body: () => ingestBody(target.pool, fresh) });
+}
+
+export function measureNoop(server: BenchServer, seconds: number, connections: number): Promise<LoadResult> {
+  const fresh = identityFactory();
+  return runLoad({ url: `${server.url}/api/bench/noop`, seconds, connections, body: () => ingestBody([], fresh) });
+}
