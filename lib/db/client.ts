@@ -8,6 +8,8 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import { env } from "@/lib/env";
 import { processSingleton } from "@/lib/process-singleton";
 import { lockDataDir } from "./data-dir-lock";
+import { withPreparedStatements } from "./pglite-prepared";
+import { preparedStatementName } from "./prepared-statements";
 import { PrismaClient } from "./generated/client";
 
 export type DatabaseKind = "embedded" | "postgres";
@@ -44,17 +46,6 @@ export type DatabaseOptions =
     }
   | { kind: "postgres"; url: string; poolSize?: number };
 
-const PREPARED = /^\s*\/\* (leadlink:[a-z0-9-]+) \*\//;
-
-/**
- * Hot statements start with a comment naming them, `/* leadlink:<name> *\/`: PostgreSQL then parses and
- * plans them once per connection instead of on every request (planning the ingest statement costs about
- * as much as running it). Other statements stay unnamed, so the per-connection cache stays bounded.
- */
-export function preparedStatementName(sql: string): string | undefined {
-  return PREPARED.exec(sql)?.[1];
-}
-
 // Arbitrary constant: the key of the advisory lock that serialises migrations across instances.
 const MIGRATION_LOCK_KEY = 727_073_691;
 
@@ -67,7 +58,7 @@ async function openEmbedded(dataDir: string | null, snapshot?: string): Promise<
     });
     await pglite.waitReady;
     await pglite.exec("SET TIME ZONE 'UTC'");
-    const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+    const prisma = new PrismaClient({ adapter: new PrismaPGlite(withPreparedStatements(pglite)) });
     return {
       kind: "embedded",
       prisma,
