@@ -127,6 +127,11 @@ test("a link made in the UI takes leads from a page on another origin, and its l
     await page.goto(`${base}/links`);
     await expect(page.getByRole("row", { name: /Spring landing/ })).toContainText("Active");
     await screenshot(page, "links-list");
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole("link", { name: "Spring landing" }).click();
+    await expect(page.getByTestId("capture-url")).toBeVisible();
+    await screenshot(page, "link-detail-mobile");
   } finally {
     await site.close();
   }
@@ -191,6 +196,11 @@ test("revoking a link in the UI asks first, shows it revoked, and its URL answer
   await page.getByRole("button", { name: "Revoke link" }).click();
   const dialog = page.getByRole("dialog", { name: "Revoke “Old campaign”?" });
   await expect(dialog).toBeVisible();
+  // The safe choice has the focus; Escape cancels, as does Cancel.
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await page.getByRole("button", { name: "Revoke link" }).click();
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
   expect((await request.post(`/ingest/${link.token}`, { data: { email: "still@example.com" } })).status()).toBe(201);
@@ -218,10 +228,22 @@ test("the request log pages through older requests with keyset cursors", async (
     expect(response.status()).toBe(201);
   }
   await page.goto(`/w/${workspace.slug}/links/${link.id}`);
+  // Snippet tabs follow the ARIA tabs pattern: arrow keys move between them.
+  await page.getByRole("tab", { name: "curl" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("tab", { name: "JavaScript" })).toBeFocused();
+  await expect(page.getByRole("tab", { name: "JavaScript" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.locator('[data-snippet="fetch"]')).toBeVisible();
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByRole("tab", { name: "HTML form" })).toBeFocused();
+
   const rows = page.locator("#requests").getByTestId("submission");
   await expect(rows).toHaveCount(25);
   await expect(rows.first()).toContainText("Created");
-  await rows.first().locator("summary").click();
+  // A request opens from the keyboard like any disclosure.
+  await rows.first().locator("summary").focus();
+  await page.keyboard.press("Enter");
   await expect(rows.first().getByTestId("payload")).toContainText("lead29@example.com");
 
   await page.getByRole("link", { name: "Older →" }).click();

@@ -5,7 +5,6 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { hasRole, requireWorkspace } from "@/lib/auth/session";
 import { listLinks } from "@/lib/links/list-links";
-import { requestBaseUrl } from "./request-base-url";
 
 export const metadata: Metadata = { title: "Capture links" };
 export const dynamic = "force-dynamic";
@@ -13,7 +12,7 @@ export const dynamic = "force-dynamic";
 export default async function LinksPage({ params }: { params: Promise<{ slug: string }> }) {
   const { workspace, role } = await requireWorkspace((await params).slug);
   const canManage = hasRole(role, "admin");
-  const links = await listLinks(workspace.id, { baseUrl: await requestBaseUrl() });
+  const links = await listLinks(workspace.id);
   const basePath = `/w/${workspace.slug}/links`;
   const create = (
     <ButtonLink href={`${basePath}/new`}>
