@@ -71,7 +71,7 @@ export type LinkSettings = z.input<typeof LinkSettings>;
 export const LinkInput = z.object({
   name: LinkName,
   allowedOrigins: AllowedOrigins.default([]),
-  rateLimit: clearable(LinkRateLimit).default(null),
-  honeypotField: clearable(HoneypotField).default(null),
+  rateLimit: clearable(LinkRateLimit).optional(),
+  honeypotField: clearable(HoneypotField).optional(),
 });
 export type LinkInput = z.input<typeof LinkInput>;
