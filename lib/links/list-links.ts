@@ -5,7 +5,7 @@ import { type LinkCounters, loadLinkCounters, NO_TRAFFIC } from "./link-counters
 export type CaptureLinkWithCounters = CaptureLinkSummary & { counters: LinkCounters };
 
 /** The workspace's capture links, newest first, with their request counters. */
-export async function listLinks(workspaceId: string, options: { baseUrl?: string } = {}): Promise<CaptureLinkWithCounters[]> {
+export async function listLinks(workspaceId: string): Promise<CaptureLinkWithCounters[]> {
   const { prisma } = await getDatabase();
   const links = await prisma.captureLink.findMany({
     where: { workspaceId },
@@ -16,5 +16,5 @@ export async function listLinks(workspaceId: string, options: { baseUrl?: string
     workspaceId,
     links.map((link) => link.id),
   );
-  return links.map((link) => ({ ...toCaptureLinkSummary(link, options.baseUrl), counters: counters.get(link.id) ?? NO_TRAFFIC }));
+  return links.map((link) => ({ ...toCaptureLinkSummary(link), counters: counters.get(link.id) ?? NO_TRAFFIC }));
 }
