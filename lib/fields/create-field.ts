@@ -3,6 +3,7 @@ import { uniqueViolation } from "@/lib/db/errors";
 import type { FieldIssue } from "@/lib/errors";
 import { invalidateCaptureLinks } from "@/lib/ingest/link-cache";
 import { toFieldIssues, validationFailed } from "@/lib/validation/parse-input";
+import { FIELD_UNIQUE_CONSTRAINTS, fieldTaken } from "./field-errors";
 import { CustomFieldInput, type CustomFieldDefinition, FIELD_TYPES, toDefinition } from "./custom-field";
 import { labelKey } from "./label-key";
 
@@ -32,14 +33,6 @@ function parseField(input: NewCustomField): CustomFieldInput {
   throw validationFailed("custom field", [...issues, ...(parsed.success ? [] : toFieldIssues(parsed.error))]);
 }
 
-function taken(field: "name" | "label") {
-  const message =
-    field === "name"
-      ? "is already used by another field of this workspace"
-      : "is already used by another field of this workspace (labels are compared ignoring case and accents)";
-  return validationFailed("custom field", [{ field, code: "taken", message }]);
-}
-
 /** Creates a custom field in the workspace. Name and label are unique in the workspace, archived fields included. */
 export async function createField(workspaceId: string, input: NewCustomField): Promise<CustomFieldDefinition> {
   const field = parseField(input);
@@ -57,10 +50,8 @@ export async function createField(workspaceId: string, input: NewCustomField): P
     })
     .catch((error: unknown) => {
       // The unique indexes decide, not a prior look-up: two admins creating the same field at once cannot both win.
-      const constraint = uniqueViolation(error);
-      if (constraint === "custom_fields_workspace_id_name_key") throw taken("name");
-      if (constraint === "custom_fields_workspace_id_label_key_key") throw taken("label");
-      throw error;
+      const taken = FIELD_UNIQUE_CONSTRAINTS.get(uniqueViolation(error) ?? "");
+      throw taken ? fieldTaken(taken) : error;
     });
   // Ingest resolves request keys against the workspace's fields, which the link cache holds.
   await invalidateCaptureLinks(workspaceId);

@@ -8,6 +8,8 @@ export const captureLinkSelect = {
   name: true,
   status: true,
   allowedOrigins: true,
+  rateLimit: true,
+  honeypotField: true,
   createdAt: true,
   revokedAt: true,
 } satisfies Prisma.CaptureLinkSelect;
@@ -17,6 +19,6 @@ type CaptureLinkRow = Prisma.CaptureLinkGetPayload<{ select: typeof captureLinkS
 /** A capture link as the admin pages and the CLI show it: with the URL senders post to. */
 export type CaptureLinkSummary = CaptureLinkRow & { url: string };
 
-export function toCaptureLinkSummary(row: CaptureLinkRow): CaptureLinkSummary {
-  return { ...row, url: captureUrl(row.token) };
+export function toCaptureLinkSummary(row: CaptureLinkRow, baseUrl?: string): CaptureLinkSummary {
+  return { ...row, url: captureUrl(row.token, baseUrl) };
 }

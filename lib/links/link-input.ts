@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { RateLimitSetting } from "@/lib/env";
+import { LEAD_KEYS } from "@/lib/ingest/lead-input";
 import { normaliseOrigin } from "./allowed-origins";
 
 export const LinkName = z.string().trim().min(1, "is required").max(100, "must be at most 100 characters");
@@ -16,9 +18,60 @@ export const AllowedOrigins = z
   .max(50, "must list at most 50 origins")
   .transform((origins) => [...new Set(origins)]);
 
+const MAX_RATE_COUNT = 1_000_000;
+
+/**
+ * A link's own rate limit, in INGEST_RATE_LIMIT's syntax, stored compactly ("600 / MIN" → "600/min").
+ * "0/min" would silently mean "off" to the limiter, so it is refused: "off" says that plainly.
+ */
+export const LinkRateLimit = RateLimitSetting.transform((value) => value.replace(/\s+/g, "")).refine(
+  (value) => {
+    if (value === "off") return true;
+    const count = Number(value.split("/")[0]);
+    return count >= 1 && count <= MAX_RATE_COUNT;
+  },
+  { message: `must allow from 1 to ${MAX_RATE_COUNT.toLocaleString("en")} requests, or be "off"`, params: { code: "invalid_rate_limit" } },
+);
+
+/**
+ * The hidden form input that only bots fill. A lead field's name would turn every real lead into spam,
+ * so those are refused.
+ */
+export const HoneypotField = z
+  .string()
+  .trim()
+  .min(1, "is required")
+  .max(64, "must be at most 64 characters")
+  .regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, "must start with a letter or _ and use only letters, digits, _ . -")
+  .refine((name) => !LEAD_KEYS.has(name), {
+    message: "is a lead field: real leads send it, so every lead would be stored as spam",
+    params: { code: "lead_field" },
+  });
+
+/** "" (or only spaces) and null both mean "not set", in forms and the API alike; other values meet `schema`'s rules and messages. */
+function clearable<S extends z.ZodType<unknown, string>>(schema: S) {
+  return z
+    .string()
+    .nullable()
+    .transform((value) => (value === null || value.trim() === "" ? null : value))
+    .pipe(schema.nullable());
+}
+
+/** What an admin may change on an existing link; a key left out keeps its value. */
+export const LinkSettings = z.object({
+  allowedOrigins: AllowedOrigins.optional(),
+  /** null: the server's INGEST_RATE_LIMIT. */
+  rateLimit: clearable(LinkRateLimit).optional(),
+  /** null: no honeypot. */
+  honeypotField: clearable(HoneypotField).optional(),
+});
+export type LinkSettings = z.input<typeof LinkSettings>;
+
 /** A new capture link, as the admin form and the CLI send it. No allowed origins: any origin may post. */
 export const LinkInput = z.object({
   name: LinkName,
   allowedOrigins: AllowedOrigins.default([]),
+  rateLimit: clearable(LinkRateLimit).optional(),
+  honeypotField: clearable(HoneypotField).optional(),
 });
 export type LinkInput = z.input<typeof LinkInput>;

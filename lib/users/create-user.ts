@@ -1,5 +1,6 @@
 import { getDatabase } from "@/lib/db/client";
 import { uniqueViolation } from "@/lib/db/errors";
+import type { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/validation/parse-input";
 import { hashPassword } from "./password";
@@ -11,12 +12,13 @@ export interface CreatedUser {
   name: string | null;
 }
 
-export async function createUser(input: UserInput): Promise<CreatedUser> {
+/** Creates a user. Pass `tx` to make it part of a larger transaction (creating a user and adding them to a workspace). */
+export async function createUser(input: UserInput, tx?: Prisma.TransactionClient): Promise<CreatedUser> {
   const { email, password, name } = parseInput(UserInput, input, "user");
   const passwordHash = await hashPassword(password);
-  const { prisma } = await getDatabase();
+  const db = tx ?? (await getDatabase()).prisma;
   try {
-    return await prisma.user.create({
+    return await db.user.create({
       data: { email, name, passwordHash },
       select: { id: true, email: true, name: true },
     });

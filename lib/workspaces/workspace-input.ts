@@ -53,9 +53,11 @@ export type WorkspaceInput = z.input<typeof WorkspaceInput>;
 
 export const ROLES = ["owner", "admin", "member"] as const;
 
+export const MemberRole = z.enum(ROLES, "must be owner, admin or member");
+
 /** A user added to a workspace, by email. */
 export const MemberInput = z.object({
   email: EmailAddress,
-  role: z.enum(ROLES, "must be owner, admin or member").default("member"),
+  role: MemberRole.default("member"),
 });
 export type MemberInput = z.input<typeof MemberInput>;

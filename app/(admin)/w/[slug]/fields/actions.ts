@@ -1,0 +1,51 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { authorizeWorkspace } from "@/lib/auth/session";
+import type { ActionState } from "@/lib/forms/action-state";
+import { fromError } from "@/lib/forms/action-state";
+import { formFailure } from "@/lib/forms/form-failure";
+import { archiveField, unarchiveField } from "@/lib/fields/archive-field";
+import { createField } from "@/lib/fields/create-field";
+import { readFieldForm, readFieldUpdateForm } from "@/lib/fields/field-form";
+import { updateField } from "@/lib/fields/update-field";
+
+// Every action checks the role again (members see no forms, but can call actions); the domain functions
+// put the workspace in every query. Link pages show snippets built from the fields, so they refresh too.
+function refresh(slug: string) {
+  revalidatePath(`/w/${slug}/fields`);
+  revalidatePath(`/w/${slug}/links`, "layout");
+}
+
+export async function createFieldAction(slug: string, _previous: ActionState, form: FormData): Promise<ActionState> {
+  try {
+    const { workspace } = await authorizeWorkspace(slug, "admin");
+    const field = await createField(workspace.id, readFieldForm(form));
+    refresh(workspace.slug);
+    return { ok: true, message: `Created the field “${field.label}”. Senders use the key ${field.name} in customFields.` };
+  } catch (error) {
+    return formFailure(error, form);
+  }
+}
+
+export async function updateFieldAction(slug: string, fieldId: string, _previous: ActionState, form: FormData): Promise<ActionState> {
+  try {
+    const { workspace } = await authorizeWorkspace(slug, "admin");
+    await updateField(workspace.id, fieldId, readFieldUpdateForm(form));
+    refresh(workspace.slug);
+    return { ok: true, message: "Saved." };
+  } catch (error) {
+    return formFailure(error, form);
+  }
+}
+
+export async function setFieldArchivedAction(slug: string, fieldId: string, archived: boolean): Promise<ActionState> {
+  try {
+    const { workspace } = await authorizeWorkspace(slug, "admin");
+    await (archived ? archiveField : unarchiveField)(workspace.id, fieldId);
+    refresh(workspace.slug);
+    return { ok: true };
+  } catch (error) {
+    return fromError(error);
+  }
+}

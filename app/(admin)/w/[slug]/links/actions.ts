@@ -1,0 +1,50 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import { authorizeWorkspace } from "@/lib/auth/session";
+import type { ActionState } from "@/lib/forms/action-state";
+import { fromError } from "@/lib/forms/action-state";
+import { formFailure } from "@/lib/forms/form-failure";
+import { createLink } from "@/lib/links/create-link";
+import { readLinkForm, readLinkSettingsForm } from "@/lib/links/link-form";
+import { revokeLink } from "@/lib/links/revoke-link";
+import { updateLinkSettings } from "@/lib/links/update-link-settings";
+
+// Every action checks the role again: the page hides these forms from members, but an action is an
+// endpoint anyone signed in can call. The domain functions put the workspace in every query.
+
+export async function createLinkAction(slug: string, _previous: ActionState, form: FormData): Promise<ActionState> {
+  let target: string;
+  try {
+    const { workspace } = await authorizeWorkspace(slug, "admin");
+    const link = await createLink(workspace.id, readLinkForm(form));
+    revalidatePath(`/w/${workspace.slug}/links`);
+    target = `/w/${workspace.slug}/links/${link.id}`;
+  } catch (error) {
+    return formFailure(error, form);
+  }
+  redirect(target);
+}
+
+export async function updateLinkSettingsAction(slug: string, linkId: string, _previous: ActionState, form: FormData): Promise<ActionState> {
+  try {
+    const { workspace } = await authorizeWorkspace(slug, "admin");
+    await updateLinkSettings(workspace.id, linkId, readLinkSettingsForm(form));
+    revalidatePath(`/w/${workspace.slug}/links`, "layout");
+    return { ok: true, message: "Settings saved. New requests use them within a few seconds." };
+  } catch (error) {
+    return formFailure(error, form);
+  }
+}
+
+export async function revokeLinkAction(slug: string, linkId: string): Promise<ActionState> {
+  try {
+    const { workspace } = await authorizeWorkspace(slug, "admin");
+    await revokeLink(workspace.id, linkId);
+    revalidatePath(`/w/${workspace.slug}/links`, "layout");
+    return { ok: true, message: "The link is revoked." };
+  } catch (error) {
+    return fromError(error);
+  }
+}

@@ -1,0 +1,63 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import { authorizeWorkspace } from "@/lib/auth/session";
+import { isAppError } from "@/lib/errors";
+import type { ActionState } from "@/lib/forms/action-state";
+import { fromError } from "@/lib/forms/action-state";
+import { formFailure } from "@/lib/forms/form-failure";
+import { addWorkspaceMember } from "@/lib/workspaces/add-workspace-member";
+import { changeMemberRole, type MemberRoleChange } from "@/lib/workspaces/change-member-role";
+import { readMemberForm } from "@/lib/workspaces/member-form";
+import { removeMember } from "@/lib/workspaces/remove-member";
+
+// authorizeWorkspace refuses members up front; the domain functions then decide as the acting user, with
+// their role read again under a lock (only owners make or unmake owners, the last owner stays).
+
+export async function addMemberAction(slug: string, _previous: ActionState, form: FormData): Promise<ActionState> {
+  try {
+    const { workspace, user } = await authorizeWorkspace(slug, "admin");
+    const added = await addWorkspaceMember(workspace.id, user.id, readMemberForm(form));
+    revalidatePath(`/w/${workspace.slug}/members`);
+    return { ok: true, message: `Added ${added.email} as ${added.role}. They can sign in now.` };
+  } catch (error) {
+    const state = formFailure(error, form);
+    // The domain's messages speak to the command line; this form has its own way to fix each case.
+    if (isAppError(error) && error.code === "user_not_found") {
+      state.message = "No account has this email. Choose “New account” to create one with a password.";
+    }
+    if (isAppError(error) && error.code === "email_taken") {
+      state.message = "This email already has an account. Choose “Existing account” to add it.";
+      state.fieldErrors = { email: "already has an account" };
+    }
+    return state;
+  }
+}
+
+export async function changeMemberRoleAction(slug: string, userId: string, _previous: ActionState, form: FormData): Promise<ActionState> {
+  try {
+    const { workspace, user } = await authorizeWorkspace(slug, "admin");
+    // The role is validated by changeMemberRole's schema, like every other input.
+    await changeMemberRole(workspace.id, user.id, userId, { role: String(form.get("role") ?? "") } as MemberRoleChange);
+    revalidatePath(`/w/${workspace.slug}`, "layout");
+    return { ok: true, message: "Role changed." };
+  } catch (error) {
+    return fromError(error);
+  }
+}
+
+export async function removeMemberAction(slug: string, userId: string): Promise<ActionState> {
+  let leftWorkspace = false;
+  try {
+    const { workspace, user } = await authorizeWorkspace(slug, "admin");
+    await removeMember(workspace.id, user.id, userId);
+    revalidatePath(`/w/${workspace.slug}/members`);
+    leftWorkspace = user.id === userId;
+  } catch (error) {
+    return fromError(error);
+  }
+  // Whoever removed themselves can no longer see this workspace.
+  if (leftWorkspace) redirect("/");
+  return { ok: true };
+}

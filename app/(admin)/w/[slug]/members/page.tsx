@@ -1,0 +1,120 @@
+import type { Metadata } from "next";
+import { AddMemberForm } from "@/components/members/add-member-form";
+import { MemberRoleForm } from "@/components/members/member-role-form";
+import { ROLE_LABELS } from "@/components/members/role-labels";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LocalTime } from "@/components/ui/local-time";
+import { PageHeader } from "@/components/ui/page-header";
+import { Table, Td, Th } from "@/components/ui/table";
+import { hasRole, requireWorkspace } from "@/lib/auth/session";
+import { listMembers } from "@/lib/workspaces/list-members";
+import { assignableRoles, memberChangeRefusal, type Role } from "@/lib/workspaces/member-rules";
+import { addMemberAction, changeMemberRoleAction, removeMemberAction } from "./actions";
+
+export const metadata: Metadata = { title: "Members" };
+export const dynamic = "force-dynamic";
+
+const ROLE_TONES = { owner: "indigo", admin: "blue", member: "gray" } as const;
+
+export default async function MembersPage({ params }: { params: Promise<{ slug: string }> }) {
+  const { workspace, role, user } = await requireWorkspace((await params).slug);
+  const canManage = hasRole(role, "admin");
+  const members = await listMembers(workspace.id);
+  const owners = members.filter((member) => member.role === "owner").length;
+  const roles = assignableRoles(role);
+  // The same rule the domain applies, to show only controls that can work; the actions decide again.
+  const manageable = (target: Role) => canManage && memberChangeRefusal(role, { from: target }) === undefined;
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Members"
+        description="People who can sign in to this workspace. Owners and admins manage capture links, custom fields and members; members can look at everything."
+      />
+
+      {canManage ? (
+        <Card title="Add a member" description={role === "owner" ? "Only owners can add owners." : "Admins add admins and members; owners add owners."}>
+          <AddMemberForm action={addMemberAction.bind(null, workspace.slug)} roles={roles} />
+        </Card>
+      ) : null}
+
+      <Table caption="Members">
+        <thead>
+          <tr>
+            <Th>Person</Th>
+            <Th>Role</Th>
+            <Th>Joined</Th>
+            {canManage ? (
+              <Th align="right">
+                <span className="sr-only">Actions</span>
+              </Th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {members.map((member) => {
+            const person = member.name ? `${member.name} (${member.email})` : member.email;
+            const lastOwner = member.role === "owner" && owners === 1;
+            const editable = manageable(member.role) && !lastOwner;
+            const self = member.userId === user.id;
+            return (
+              <tr key={member.userId} data-testid="member-row" data-email={member.email}>
+                <Td>
+                  <p className="font-medium text-slate-900">
+                    {member.name ?? member.email}
+                    {self ? <span className="ml-2 text-xs font-normal text-slate-500">(you)</span> : null}
+                  </p>
+                  {member.name ? <p className="text-xs text-slate-500">{member.email}</p> : null}
+                </Td>
+                <Td>
+                  {editable ? (
+                    <MemberRoleForm
+                      userId={member.userId}
+                      person={person}
+                      role={member.role}
+                      roles={roles}
+                      action={changeMemberRoleAction.bind(null, workspace.slug, member.userId)}
+                    />
+                  ) : (
+                    <span className="flex flex-wrap items-center gap-2">
+                      <Badge tone={ROLE_TONES[member.role]}>{ROLE_LABELS[member.role].label}</Badge>
+                      {lastOwner && canManage ? <span className="text-xs text-slate-500">The last owner: add another to change this.</span> : null}
+                    </span>
+                  )}
+                </Td>
+                <Td className="whitespace-nowrap text-slate-500">
+                  <LocalTime value={member.joinedAt} mode="date" />
+                </Td>
+                {canManage ? (
+                  <Td align="right">
+                    {editable ? (
+                      <ConfirmDialog
+                        trigger={self ? "Leave" : "Remove"}
+                        triggerVariant="secondary"
+                        triggerSize="sm"
+                        title={self ? `Leave ${workspace.name}?` : `Remove ${member.name ?? member.email}?`}
+                        confirmLabel={self ? "Leave workspace" : "Remove member"}
+                        pendingLabel={self ? "Leaving…" : "Removing…"}
+                        action={removeMemberAction.bind(null, workspace.slug, member.userId)}
+                      >
+                        {self ? (
+                          <p>You will no longer see this workspace. An owner or admin can add you again.</p>
+                        ) : (
+                          <p>
+                            {member.email} will no longer see this workspace. Their account stays, so you can add them again later.
+                          </p>
+                        )}
+                      </ConfirmDialog>
+                    ) : null}
+                  </Td>
+                ) : null}
+              </tr>
+            );
+          })}
+        </tbody>
+      </Table>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+"use client";
+
+import { useActionState, useEffect, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field, Input, Select, Textarea } from "@/components/ui/field";
+import { FIELD_TYPES, type FieldType } from "@/lib/fields/custom-field";
+import type { ActionState } from "@/lib/forms/action-state";
+import { FIELD_TYPE_LABELS } from "./field-type-options";
+
+export function CreateFieldForm({ action }: { action: (state: ActionState, form: FormData) => Promise<ActionState> }) {
+  const [state, formAction, pending] = useActionState(action, {});
+  const errors = state.ok ? {} : (state.fieldErrors ?? {});
+  const value = (name: string) => (state.ok ? undefined : state.values?.[name]);
+  const submittedType = (value("type") as FieldType | undefined) ?? "text";
+  // The menu is uncontrolled: React resets the form after each action, and a controlled <select> would then
+  // show its first option while keeping another value. `type` only decides what is shown, and follows the reset.
+  const [type, setType] = useState<FieldType>(submittedType);
+  useEffect(() => setType(submittedType), [state, submittedType]);
+  const described = (id: string) => (errors[id] ? `${id}-error` : `${id}-hint`);
+
+  return (
+    <form action={formAction} className="@container space-y-4" noValidate>
+      {state.message ? <Alert tone={state.ok ? "success" : "error"}>{state.message}</Alert> : null}
+      <div className="grid gap-4 @2xl:grid-cols-3">
+        <Field id="label" label="Label" hint="What people see, like “Company size”." error={errors.label}>
+          <Input id="label" name="label" required maxLength={100} defaultValue={value("label")} error={errors.label} />
+        </Field>
+        <Field id="name" label="Name (key)" hint="What senders use in customFields, like company_size." error={errors.name}>
+          <Input id="name" name="name" required maxLength={64} spellCheck={false} autoCapitalize="off" className="font-mono" defaultValue={value("name")} error={errors.name} />
+        </Field>
+        <Field id="type" label="Type" hint={FIELD_TYPE_LABELS[type].hint} error={errors.type}>
+          <Select
+            // React applies a select's defaultValue only when it mounts; remounting on the submitted type makes
+            // the reset that follows each action land on it.
+            key={submittedType}
+            id="type"
+            name="type"
+            defaultValue={submittedType}
+            onChange={(event) => setType(event.target.value as FieldType)}
+            error={errors.type}
+            aria-describedby={described("type")}
+          >
+            {FIELD_TYPES.map((option) => (
+              <option key={option} value={option}>
+                {FIELD_TYPE_LABELS[option].label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+      <div hidden={type !== "select"}>
+        <Field id="options" label="Options" hint="One per line. Senders may write them in any case and without accents." error={errors.options}>
+          <Textarea id="options" name="options" rows={4} defaultValue={value("options")} error={errors.options} aria-describedby={described("options")} placeholder={"Small\nMedium\nLarge"} />
+        </Field>
+      </div>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={pending}>
+          {pending ? "Creating…" : "Create field"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+"use client";
+
+import { useActionState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button, ButtonLink } from "@/components/ui/button";
+import { Field, Input } from "@/components/ui/field";
+import type { ActionState } from "@/lib/forms/action-state";
+import { LinkSettingsFields } from "./link-settings-fields";
+
+export function CreateLinkForm({
+  action,
+  cancelHref,
+  defaultRateLimit,
+}: {
+  action: (state: ActionState, form: FormData) => Promise<ActionState>;
+  cancelHref: string;
+  defaultRateLimit: string;
+}) {
+  const [state, formAction, pending] = useActionState(action, {});
+  const errors = state.fieldErrors ?? {};
+  const value = (name: string) => state.values?.[name] ?? "";
+  return (
+    <form action={formAction} className="@container space-y-5" noValidate>
+      {state.message && !state.ok ? <Alert>{state.message}</Alert> : null}
+      <Field id="name" label="Name" hint="What the link is for, like the landing page or the form that posts to it." error={errors.name}>
+        <Input id="name" name="name" required maxLength={100} autoFocus defaultValue={value("name")} error={errors.name} placeholder="Spring campaign landing page" />
+      </Field>
+      <LinkSettingsFields
+        defaults={{ allowedOrigins: value("allowedOrigins"), rateLimit: value("rateLimit"), honeypotField: value("honeypotField") }}
+        errors={errors}
+        defaultRateLimit={defaultRateLimit}
+      />
+      <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4">
+        <ButtonLink href={cancelHref} variant="secondary">
+          Cancel
+        </ButtonLink>
+        <Button type="submit" disabled={pending}>
+          {pending ? "Creating…" : "Create capture link"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import { Field, Input, Textarea } from "@/components/ui/field";
+
+export interface LinkSettingsDefaults {
+  allowedOrigins: string;
+  rateLimit: string;
+  honeypotField: string;
+}
+
+function describedBy(id: string, error: string | undefined): string {
+  return error ? `${id}-error` : `${id}-hint`;
+}
+
+/** The inputs a link's create and settings forms share. */
+export function LinkSettingsFields({
+  defaults,
+  errors = {},
+  defaultRateLimit,
+}: {
+  defaults: LinkSettingsDefaults;
+  errors?: Record<string, string>;
+  defaultRateLimit: string;
+}) {
+  return (
+    <>
+      <Field
+        id="allowedOrigins"
+        label="Allowed origins"
+        hint="One per line, like https://www.example.com or https://*.example.com. Empty: any website may post. Servers and curl send no origin and are always accepted."
+        error={errors.allowedOrigins}
+      >
+        <Textarea
+          id="allowedOrigins"
+          name="allowedOrigins"
+          rows={3}
+          spellCheck={false}
+          placeholder={"https://www.example.com\nhttps://*.example.com"}
+          defaultValue={defaults.allowedOrigins}
+          error={errors.allowedOrigins}
+          aria-describedby={describedBy("allowedOrigins", errors.allowedOrigins)}
+          className="font-mono"
+        />
+      </Field>
+      <div className="grid gap-4 @xl:grid-cols-2">
+        <Field
+          id="rateLimit"
+          label="Rate limit"
+          hint={`Requests per visitor's IP, like 600/min, 10/s or 5000/hour; "off" for none. Empty: the server's default (${defaultRateLimit}).`}
+          error={errors.rateLimit}
+        >
+          <Input id="rateLimit" name="rateLimit" placeholder={`Default (${defaultRateLimit})`} defaultValue={defaults.rateLimit} error={errors.rateLimit} spellCheck={false} />
+        </Field>
+        <Field
+          id="honeypotField"
+          label="Honeypot field"
+          hint="A hidden form input only bots fill in, like website. Requests that fill it get a normal answer and are kept as spam, not as leads."
+          error={errors.honeypotField}
+        >
+          <Input id="honeypotField" name="honeypotField" placeholder="None" defaultValue={defaults.honeypotField} error={errors.honeypotField} spellCheck={false} />
+        </Field>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import type { CaptureLinkSummary } from "@/lib/links/capture-link";
+
+/** A link's settings as members (who cannot change them) see them. */
+export function LinkSettingsSummary({ link, defaultRateLimit }: { link: CaptureLinkSummary; defaultRateLimit: string }) {
+  return (
+    <dl className="space-y-3 text-sm">
+      <div>
+        <dt className="font-medium text-slate-700">Allowed origins</dt>
+        <dd className="mt-0.5 text-slate-600">
+          {link.allowedOrigins.length === 0 ? (
+            "Any website"
+          ) : (
+            <ul className="font-mono text-xs">
+              {link.allowedOrigins.map((origin) => (
+                <li key={origin}>{origin}</li>
+              ))}
+            </ul>
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt className="font-medium text-slate-700">Rate limit</dt>
+        <dd className="mt-0.5 text-slate-600">{link.rateLimit ?? `Server default (${defaultRateLimit})`}</dd>
+      </div>
+      <div>
+        <dt className="font-medium text-slate-700">Honeypot field</dt>
+        <dd className="mt-0.5 text-slate-600">{link.honeypotField ? <code className="font-mono text-xs">{link.honeypotField}</code> : "None"}</dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,50 @@
+import Link from "next/link";
+import { LocalTime } from "@/components/ui/local-time";
+import { Table, Td, Th } from "@/components/ui/table";
+import type { CaptureLinkWithCounters } from "@/lib/links/list-links";
+import { LinkStatusBadge } from "./link-status-badge";
+
+export function LinksTable({ links, basePath }: { links: CaptureLinkWithCounters[]; basePath: string }) {
+  return (
+    <Table caption="Capture links">
+      <thead>
+        <tr>
+          <Th>Name</Th>
+          <Th>Status</Th>
+          <Th align="right">Accepted</Th>
+          <Th align="right">Rejected</Th>
+          <Th>Last request</Th>
+          <Th>Created</Th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {links.map((link) => (
+          <tr key={link.id} className="hover:bg-slate-50">
+            <Td className="max-w-xs">
+              <Link
+                href={`${basePath}/${link.id}`}
+                className="font-medium text-indigo-700 hover:text-indigo-500 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+              >
+                {link.name}
+              </Link>
+              <p className="mt-0.5 truncate font-mono text-xs text-slate-400">{link.token}</p>
+            </Td>
+            <Td>
+              <LinkStatusBadge status={link.status} />
+            </Td>
+            <Td align="right">{link.counters.accepted.toLocaleString("en")}</Td>
+            <Td align="right">
+              <span className={link.counters.rejected > 0 ? "font-medium text-red-700" : undefined}>{link.counters.rejected.toLocaleString("en")}</span>
+            </Td>
+            <Td className="whitespace-nowrap">
+              {link.counters.lastReceivedAt ? <LocalTime value={link.counters.lastReceivedAt} mode="relative" /> : <span className="text-slate-400">Never</span>}
+            </Td>
+            <Td className="whitespace-nowrap text-slate-500">
+              <LocalTime value={link.createdAt} mode="date" />
+            </Td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,72 @@
+"use client";
+
+import clsx from "clsx";
+import { type KeyboardEvent, useId, useRef, useState } from "react";
+import { CodeBlock } from "@/components/ui/code-block";
+
+export interface Snippet {
+  key: string;
+  tab: string;
+  label: string;
+  code: string;
+  description: string;
+}
+
+/** Ready-to-paste snippets as tabs (WAI-ARIA tabs pattern: arrow keys move between tabs). */
+export function SnippetTabs({ snippets }: { snippets: Snippet[] }) {
+  const [selected, setSelected] = useState(0);
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const id = useId();
+
+  function onKeyDown(event: KeyboardEvent) {
+    const moves: Record<string, number> = { ArrowRight: selected + 1, ArrowLeft: selected - 1, Home: 0, End: snippets.length - 1 };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    const next = (target + snippets.length) % snippets.length;
+    setSelected(next);
+    tabs.current[next]?.focus();
+  }
+
+  return (
+    <div>
+      <div role="tablist" aria-label="Snippets" className="flex gap-1 border-b border-slate-200" onKeyDown={onKeyDown}>
+        {snippets.map((snippet, index) => (
+          <button
+            key={snippet.key}
+            ref={(element) => {
+              tabs.current[index] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${snippet.key}`}
+            aria-selected={index === selected}
+            aria-controls={`${id}-panel-${snippet.key}`}
+            tabIndex={index === selected ? 0 : -1}
+            onClick={() => setSelected(index)}
+            className={clsx(
+              "-mb-px border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600",
+              index === selected ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-700",
+            )}
+          >
+            {snippet.tab}
+          </button>
+        ))}
+      </div>
+      {snippets.map((snippet, index) => (
+        <div
+          key={snippet.key}
+          role="tabpanel"
+          id={`${id}-panel-${snippet.key}`}
+          aria-labelledby={`${id}-tab-${snippet.key}`}
+          hidden={index !== selected}
+          data-snippet={snippet.key}
+          className="pt-4"
+        >
+          <p className="mb-3 text-sm text-slate-500">{snippet.description}</p>
+          <CodeBlock code={snippet.code} label={snippet.label} />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+"use client";
+
+import { useActionState, useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/field";
+import type { ActionState } from "@/lib/forms/action-state";
+import type { Role } from "@/lib/workspaces/member-rules";
+import { ROLE_LABELS } from "./role-labels";
+
+/** A member's role with a menu to change it; saving is explicit, so moving through the menu by keyboard changes nothing. */
+export function MemberRoleForm({
+  userId,
+  person,
+  role,
+  roles,
+  action,
+}: {
+  userId: string;
+  person: string;
+  role: Role;
+  roles: Role[];
+  action: (state: ActionState, form: FormData) => Promise<ActionState>;
+}) {
+  const [state, formAction, pending] = useActionState(action, {});
+  // Uncontrolled, so React's reset after the action shows the stored role again; `chosen` only shows Save.
+  const [chosen, setChosen] = useState<Role>(role);
+  useEffect(() => setChosen(role), [state, role]);
+  const id = `role-${userId}`;
+  return (
+    <form action={formAction} className="flex flex-wrap items-center gap-2">
+      <label htmlFor={id} className="sr-only">
+        Role of {person}
+      </label>
+      <select
+        // A select takes its defaultValue only when mounted: a new stored role remounts it.
+        key={role}
+        id={id}
+        name="role"
+        defaultValue={role}
+        onChange={(event) => setChosen(event.target.value as Role)}
+        className={`${inputClass} w-auto py-1.5 pr-8 text-xs`}
+        aria-invalid={state.message && !state.ok ? true : undefined}
+        aria-describedby={state.message && !state.ok ? `${id}-error` : undefined}
+      >
+        {(roles.includes(role) ? roles : [role, ...roles]).map((option) => (
+          <option key={option} value={option}>
+            {ROLE_LABELS[option].label}
+          </option>
+        ))}
+      </select>
+      {chosen !== role ? (
+        <Button type="submit" size="sm" disabled={pending}>
+          {pending ? "Saving…" : "Save"}
+        </Button>
+      ) : null}
+      {state.message && !state.ok ? (
+        <p id={`${id}-error`} role="alert" className="w-full text-xs font-medium text-red-600">
+          {state.message}
+        </p>
+      ) : null}
+    </form>
+  );
+}

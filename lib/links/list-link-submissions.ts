@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { getDatabase } from "@/lib/db/client";
+import type { Prisma } from "@/lib/db/generated/client";
+import type { FieldIssue } from "@/lib/errors";
+import { parseInput } from "@/lib/validation/parse-input";
+import { decodeSubmissionCursor, encodeSubmissionCursor } from "./submission-cursor";
+
+export const SUBMISSION_FILTERS = ["all", "accepted", "rejected"] as const;
+export type SubmissionFilter = (typeof SUBMISSION_FILTERS)[number];
+
+// Spam (a filled honeypot) is counted as rejected by ingest's counters, so the log files it there too.
+const OUTCOMES: Record<SubmissionFilter, Prisma.SubmissionWhereInput> = {
+  all: {},
+  accepted: { outcome: { in: ["created", "updated"] } },
+  rejected: { outcome: { in: ["rejected", "spam"] } },
+};
+
+export const SubmissionLogQuery = z.object({
+  filter: z.enum(SUBMISSION_FILTERS).default("all").catch("all"),
+  /** Rows older than this cursor (the next page). */
+  before: z.string().optional(),
+  /** Rows newer than this cursor (the previous page); ignored when `before` is given. */
+  after: z.string().optional(),
+  limit: z.number().int().min(1).max(200).default(25),
+});
+export type SubmissionLogQuery = z.input<typeof SubmissionLogQuery>;
+
+const submissionLogSelect = {
+  id: true,
+  receivedAt: true,
+  outcome: true,
+  status: true,
+  errorCode: true,
+  errors: true,
+  warnings: true,
+  payload: true,
+  ip: true,
+  userAgent: true,
+  origin: true,
+  referer: true,
+  idempotencyKey: true,
+  leadId: true,
+} satisfies Prisma.SubmissionSelect;
+
+type SubmissionRow = Prisma.SubmissionGetPayload<{ select: typeof submissionLogSelect }>;
+
+export type LoggedSubmission = Omit<SubmissionRow, "errors" | "warnings"> & { errors: FieldIssue[]; warnings: FieldIssue[] };
+
+export interface SubmissionLogPage {
+  submissions: LoggedSubmission[];
+  /** Cursor of the next (older) page, when there is one. */
+  olderCursor?: string;
+  /** Cursor of the previous (newer) page, when there is one. */
+  newerCursor?: string;
+}
+
+function issues(value: Prisma.JsonValue | null): FieldIssue[] {
+  return Array.isArray(value) ? (value as unknown as FieldIssue[]) : [];
+}
+
+/**
+ * One page of a link's request log, newest first, with keyset pagination on (receivedAt, id): pages stay
+ * stable while requests keep arriving, and deep pages cost what the first one does.
+ */
+export async function listLinkSubmissions(workspaceId: string, captureLinkId: string, query: SubmissionLogQuery = {}): Promise<SubmissionLogPage> {
+  const { filter, limit, ...cursors } = parseInput(SubmissionLogQuery, query, "request log query");
+  const before = decodeSubmissionCursor(cursors.before);
+  const after = before ? undefined : decodeSubmissionCursor(cursors.after);
+  const { prisma } = await getDatabase();
+
+  let position: Prisma.SubmissionWhereInput = {};
+  if (before) position = { OR: [{ receivedAt: { lt: before.receivedAt } }, { receivedAt: before.receivedAt, id: { lt: before.id } }] };
+  if (after) position = { OR: [{ receivedAt: { gt: after.receivedAt } }, { receivedAt: after.receivedAt, id: { gt: after.id } }] };
+  const direction = after ? "asc" : "desc";
+
+  const rows = await prisma.submission.findMany({
+    where: { workspaceId, captureLinkId, ...OUTCOMES[filter], ...position },
+    orderBy: [{ receivedAt: direction }, { id: direction }],
+    take: limit + 1,
+    select: submissionLogSelect,
+  });
+  const more = rows.length > limit;
+  const page = rows.slice(0, limit);
+  if (after) page.reverse();
+
+  const first = page[0];
+  const last = page.at(-1);
+  // Coming from a cursor, the rows on its other side exist (the cursor's own row at least).
+  const hasNewer = after ? more : before !== undefined;
+  const hasOlder = after ? true : more;
+  return {
+    submissions: page.map((row) => ({ ...row, errors: issues(row.errors), warnings: issues(row.warnings) })),
+    olderCursor: hasOlder && last ? encodeSubmissionCursor(last) : undefined,
+    newerCursor: hasNewer && first ? encodeSubmissionCursor(first) : undefined,
+  };
+}

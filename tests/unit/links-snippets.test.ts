@@ -1,0 +1,67 @@
+import { execFileSync } from "node:child_process";
+import vm from "node:vm";
+import { describe, expect, it } from "vitest";
+import type { CustomFieldDefinition } from "@/lib/fields/custom-field";
+import { linkSnippets } from "@/lib/links/link-snippets";
+
+const URL = "https://leads.example.com/ingest/cl_0123456789ABCDEFGHIJKL";
+
+function field(overrides: Partial<CustomFieldDefinition> & Pick<CustomFieldDefinition, "name" | "label">): CustomFieldDefinition {
+  return { id: crypto.randomUUID(), labelKey: overrides.label.toLowerCase(), archived: false, type: "text", ...overrides } as CustomFieldDefinition;
+}
+
+const FIELDS: CustomFieldDefinition[] = [
+  field({ name: "company", label: "Company <b>&</b> co" }),
+  field({ name: "budget", label: "Budget", type: "number" }),
+  field({ name: "start", label: "Start", type: "date" }),
+  field({ name: "newsletter", label: "Newsletter", type: "boolean" }),
+  { ...field({ name: "plan", label: "Plan" }), type: "select", options: ["It's <Pro>", "Basic"] },
+  field({ name: "old", label: "Old", archived: true }),
+];
+
+describe("linkSnippets", () => {
+  const snippets = linkSnippets({ url: URL, fields: FIELDS, honeypotField: "website", country: "US" });
+
+  it("curl sends the link's URL and a JSON body with every active field, quoted safely for the shell", () => {
+    // The shell itself reads the command: the body it would send is the JSON we meant.
+    const body = execFileSync("sh", ["-c", `printf '%s' ${snippets.curl.split(" -d ")[1]}`], { encoding: "utf8" });
+    const lead = JSON.parse(body) as { telephone: string; customFields: Record<string, unknown> };
+    expect(lead.customFields).toEqual({ company: "Example Company <b>&</b> co", budget: 42, start: "2026-01-15", newsletter: true, plan: "It's <Pro>" });
+    expect(lead.telephone).toBe("2015550123");
+    expect(snippets.curl).toContain(`curl -X POST '${URL}'`);
+    expect(snippets.curl).not.toContain('"old"');
+  });
+
+  it("fetch posts the same lead with UTM values from the page address, and is valid JavaScript", () => {
+    expect(() => new vm.Script(snippets.fetch)).not.toThrow();
+    expect(snippets.fetch).toContain(`fetch(${JSON.stringify(URL)}`);
+    expect(snippets.fetch).toContain('utmSource: utm.get("utm_source")');
+    expect(snippets.fetch).toContain('"plan": "It\'s <Pro>"');
+    expect(snippets.fetch).not.toContain('"old"');
+  });
+
+  it("the HTML form escapes labels and options, has an input per active field and the hidden honeypot", () => {
+    const html = snippets.html;
+    expect(html).toContain("Company &#60;b&#62;&#38;&#60;/b&#62; co");
+    expect(html).not.toContain("<b>");
+    expect(html).toContain("<option>It&#39;s &#60;Pro&#62;</option>");
+    expect(html).toContain('name="customFields.budget" type="number"');
+    expect(html).toContain('name="customFields.start" type="date"');
+    expect(html).toContain('name="customFields.newsletter" type="checkbox"');
+    expect(html).toContain('<input name="website" tabindex="-1" autocomplete="off">');
+    expect(html).not.toContain("customFields.old");
+    expect(html).toContain(`fetch(${JSON.stringify(URL)}`);
+    const script = /<script>([\s\S]*)<\/script>/.exec(html)![1]!;
+    expect(() => new vm.Script(script)).not.toThrow();
+    // Sender-controlled answers are shown as text, never as markup.
+    expect(script).not.toContain("innerHTML");
+  });
+
+  it("without custom fields or honeypot, the snippets still send a complete lead", () => {
+    const plain = linkSnippets({ url: URL, fields: [] });
+    expect(plain.curl).not.toContain("customFields");
+    expect(plain.fetch).not.toContain("customFields");
+    expect(plain.html).not.toContain("tabindex");
+    expect(plain.curl).toContain('"telephone": "11961234567"');
+  });
+});
