@@ -18,7 +18,7 @@ export default async function WorkspaceLayout({ children, params }: { children: 
 
   return (
     <div className="min-h-screen lg:flex">
-      <aside className="border-b border-slate-200 bg-white lg:fixed lg:inset-y-0 lg:flex lg:w-60 lg:flex-col lg:border-b-0 lg:border-r">
+      <aside className="border-b border-slate-200 bg-white lg:sticky lg:top-0 lg:flex lg:h-screen lg:w-60 lg:shrink-0 lg:flex-col lg:border-b-0 lg:border-r">
         <div className="px-4 py-4">
           <a href={base} className="flex items-center gap-2 text-lg font-semibold tracking-tight text-slate-900">
             <span aria-hidden className="grid size-7 place-items-center rounded-md bg-indigo-600 text-sm text-white">L</span>
@@ -43,7 +43,7 @@ export default async function WorkspaceLayout({ children, params }: { children: 
           <SignOutButton />
         </div>
       </aside>
-      <main className="flex-1 px-4 py-6 sm:px-6 lg:ml-60 lg:px-10 lg:py-8">
+      <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-10 lg:py-8">
         <div className="mx-auto max-w-6xl">{children}</div>
         <div className="mt-10 flex justify-end lg:hidden">
           <SignOutButton />
