@@ -8,8 +8,9 @@ export interface IngestTarget {
 }
 
 /** A workspace with a link and the custom fields the mix sends, and identities posted for updates to find. */
-export async function prepareIngest(server: BenchServer, poolSize: number): Promise<IngestTarget> {
-  const workspace = await cli<{ slug: string }>(server, ["workspace", "create", "--name", `Bench ${Date.now()}`]);
+export async function prepareIngest(server: BenchServer, poolSize: number, ownerEmail?: string): Promise<IngestTarget> {
+  const owner = ownerEmail ? ["--owner", ownerEmail] : [];
+  const workspace = await cli<{ slug: string }>(server, ["workspace", "create", "--name", `Bench ${Date.now()}`, ...owner]);
   await cli(server, ["field", "create", "--workspace", workspace.slug, "--name", "company", "--label", "Company"]);
   await cli(server, ["field", "create", "--workspace", workspace.slug, "--name", "employees", "--label", "Employees", "--type", "number"]);
   const link = await cli<{ token: string }>(server, ["link", "create", "--workspace", workspace.slug, "--name", "Bench"]);

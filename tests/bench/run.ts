@@ -1,0 +1,291 @@
+/**
+ * `npm run bench`: one production build, measured against its own ceiling (DESIGN.md section 6).
+ *
+ *   npm run bench               full run (1,000,000 seeded leads, 15 s per load measurement)
+ *   npm run bench -- --quick    short run (20,000 leads, 3 s measurements) that CI executes so the script never rots
+ *   npm run bench -- --json     one JSON object on stdout instead of the table (progress goes to stderr)
+ *   npm run bench -- --ingest-only   only the no-op and ingest measurements on the empty databases (for profiling work)
+ *
+ * Throughput figures are only compared as ratios within one run: the machine is shared and noisy.
+ * No-op and ingest measurements alternate, so that drift in the machine's load hits both alike.
+ */
+import { execFile } from "node:child_process";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { buildIfStale } from "../../scripts/build-if-stale.mjs";
+import { removeDataDir, ROOT } from "../e2e/support/server";
+import { type ExportMeasure, measureExport, signIn, type Timing, timePages } from "./admin-timing";
+import { type IngestTarget, measureIngest, measureNoop, prepareIngest } from "./ingest-phase";
+import type { LoadResult } from "./load";
+import { type BenchServer, cli, createBenchDatabase, startBenchServer } from "./servers";
+
+const { values: options } = parseArgs({
+  options: {
+    json: { type: "boolean", default: false },
+    quick: { type: "boolean", default: false },
+    "ingest-only": { type: "boolean", default: false },
+    leads: { type: "string" },
+    seconds: { type: "string" },
+  },
+});
+
+const CONNECTIONS = 32;
+const plan = options.quick
+  ? { seconds: 3, warmup: 1, rounds: 1, leads: 20_000, pool: 300, pageSamples: 8 }
+  : { seconds: 15, warmup: 3, rounds: 2, leads: 1_000_000, pool: 2_000, pageSamples: 40 };
+if (options.leads) plan.leads = Number(options.leads);
+if (options.seconds) plan.seconds = Number(options.seconds);
+
+const progress = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+
+interface Rounds {
+  noop: LoadResult[];
+  ingest: LoadResult[];
+}
+
+/** Alternates no-op and ingest measurements on one server, after an unmeasured warm-up of each. */
+async function alternate(server: BenchServer, target: IngestTarget, label: string): Promise<Rounds> {
+  await measureNoop(server, plan.warmup, CONNECTIONS);
+  await measureIngest(server, target, plan.warmup, CONNECTIONS);
+  const rounds: Rounds = { noop: [], ingest: [] };
+  for (let round = 1; round <= plan.rounds; round += 1) {
+    progress(`${label}: round ${round}/${plan.rounds}, no-op ${plan.seconds} s`);
+    rounds.noop.push(await measureNoop(server, plan.seconds, CONNECTIONS));
+    progress(`${label}: round ${round}/${plan.rounds}, ingest ${plan.seconds} s`);
+    rounds.ingest.push(await measureIngest(server, target, plan.seconds, CONNECTIONS));
+  }
+  return rounds;
+}
+
+interface Combined {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  failures: number;
+}
+
+function combine(results: readonly LoadResult[]): Combined {
+  const mean = (pick: (result: LoadResult) => number) => results.reduce((sum, result) => sum + pick(result), 0) / results.length;
+  return {
+    rps: mean((result) => result.rps),
+    p50: mean((result) => result.p50),
+    p99: mean((result) => result.p99),
+    requests: results.reduce((sum, result) => sum + result.requests, 0),
+    failures: results.reduce((sum, result) => sum + result.non2xx + result.errors, 0),
+  };
+}
+
+function runSeed(server: BenchServer, slug: string, leads: number): Promise<{ seconds: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    execFile(
+      "npm",
+      ["run", "--silent", "seed", "--", "--workspace", slug, "--leads", String(leads), "--json"],
+      { cwd: ROOT, env: server.cliEnv, maxBuffer: 64 * 1024 * 1024, timeout: 30 * 60_000 },
+      (error, _stdout, stderr) => {
+        if (error) reject(new Error(`npm run seed failed: ${stderr || error.message}`));
+        else resolve({ seconds: (performance.now() - started) / 1000 });
+      },
+    );
+  });
+}
+
+/** Real search terms from the seeded data: a common surname, a whole email, and a phone fragment. */
+async function searchTerms(databaseUrl: string, slug: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ email: string; telephone: string }>(
+      `SELECT l.email, l.telephone FROM leads l JOIN workspaces w ON w.id = l.workspace_id
+        WHERE w.slug = $1 AND l.email IS NOT NULL AND l.telephone IS NOT NULL
+        ORDER BY l.created_at LIMIT 1 OFFSET $2`,
+      [slug, Math.floor(plan.leads / 2)],
+    );
+    const lead = rows[0];
+    if (!lead) throw new Error("no seeded lead to search for");
+    // "+5511987654321" → "98765 4321": typed as a person would, with a space.
+    const digits = lead.telephone.replace(/\D/g, "");
+    const fragment = `${digits.slice(-9, -4)} ${digits.slice(-4)}`;
+    return ["silva", lead.email, fragment];
+  } finally {
+    await client.end();
+  }
+}
+
+/** The next page's URL from a leads page's HTML (its keyset cursor), to time a page deep in the list. */
+async function laterPageUrl(server: BenchServer, pageUrl: string, cookie: string, hops: number): Promise<string> {
+  let url = pageUrl;
+  for (let hop = 0; hop < hops; hop += 1) {
+    const html = await (await fetch(url, { headers: { cookie } })).text();
+    const href = /href="([^"]*[?&]after=[^"]+)"/.exec(html)?.[1];
+    if (!href) throw new Error(`no next-page link on ${url}`);
+    url = new URL(href.replaceAll("&amp;", "&"), server.url).toString();
+  }
+  return url;
+}
+
+interface PostgresFigures {
+  rounds: Rounds;
+  /** Absent with --ingest-only. */
+  atScale?: ScaleFigures;
+}
+
+interface ScaleFigures {
+  seedSeconds: number;
+  ingest1m: Combined;
+  leadsPage: Timing & { byUrl: Record<string, Timing> };
+  search: Timing & { byUrl: Record<string, Timing> };
+  exported: ExportMeasure;
+}
+
+async function postgresPhase(): Promise<PostgresFigures> {
+  const database = await createBenchDatabase();
+  progress(`PostgreSQL: database ${new URL(database.url).pathname.slice(1)}`);
+  const server = await startBenchServer(database.url);
+  try {
+    const email = `bench-${Date.now()}@example.com`;
+    const password = "bench-password-1";
+    await cli(server, ["user", "create", "--email", email, "--password", password, "--name", "Bench"]);
+    const target = await prepareIngest(server, plan.pool, email);
+    const rounds = await alternate(server, target, "PostgreSQL, empty");
+    if (options["ingest-only"]) return { rounds };
+
+    progress(`PostgreSQL: seeding ${plan.leads.toLocaleString("en")} leads (npm run seed)`);
+    const { seconds: seedSeconds } = await runSeed(server, target.slug, plan.leads);
+    progress(`PostgreSQL: seeded in ${seedSeconds.toFixed(1)} s`);
+    await measureIngest(server, target, plan.warmup, CONNECTIONS);
+    const ingest1mRounds: LoadResult[] = [];
+    for (let round = 1; round <= plan.rounds; round += 1) {
+      progress(`PostgreSQL, ${plan.leads.toLocaleString("en")} leads: ingest ${plan.seconds} s`);
+      ingest1mRounds.push(await measureIngest(server, target, plan.seconds, CONNECTIONS));
+    }
+
+    const cookie = await signIn(server, email, password);
+    const leads = `${server.url}/w/${target.slug}/leads`;
+    progress("PostgreSQL: leads page and search timings");
+    const pageUrls = [leads, `${leads}?sort=name`, `${leads}?utm_source=google`, await laterPageUrl(server, leads, cookie, 5)];
+    const leadsPage = await timePages(pageUrls, cookie, plan.pageSamples);
+    const terms = await searchTerms(database.url, target.slug);
+    const search = await timePages(
+      terms.map((term) => `${leads}?q=${encodeURIComponent(term)}`),
+      cookie,
+      plan.pageSamples,
+    );
+    progress("PostgreSQL: CSV export of every lead");
+    const exported = await measureExport(server, `${leads}/export`, cookie);
+    return { rounds, atScale: { seedSeconds, ingest1m: combine(ingest1mRounds), leadsPage, search, exported } };
+  } finally {
+    await server.stop();
+    await database.drop();
+  }
+}
+
+async function embeddedPhase(): Promise<Rounds> {
+  const server = await startBenchServer();
+  try {
+    const target = await prepareIngest(server, plan.pool);
+    return await alternate(server, target, "PGlite");
+  } finally {
+    await server.stop();
+    removeDataDir(server.dataDir);
+  }
+}
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+const ratio = (value: number) => Math.round(value * 1000) / 1000;
+
+type Figures = Record<string, number | string>;
+
+function scaleFigures(scale: ScaleFigures, ingestPg: Combined): Figures {
+  return {
+    seed_seconds: round1(scale.seedSeconds),
+    ingest_pg_1m_rps: round1(scale.ingest1m.rps),
+    ingest_pg_1m_p99_ms: round1(scale.ingest1m.p99),
+    leads_page_p50_ms: round1(scale.leadsPage.p50),
+    leads_page_p95_ms: round1(scale.leadsPage.p95),
+    search_p50_ms: round1(scale.search.p50),
+    search_p95_ms: round1(scale.search.p95),
+    export_rows: scale.exported.rows,
+    export_rows_per_s: Math.round(scale.exported.rowsPerSecond),
+    export_peak_rss_mb: round1(scale.exported.peakRssMb),
+    ingest_1m_vs_empty: ratio(scale.ingest1m.rps / ingestPg.rps),
+  };
+}
+
+function printTable(figures: Figures, scale: ScaleFigures | undefined): void {
+  const get = (key: string) => figures[key] as number;
+  const verdict = (key: string, bound: number, atLeast: boolean) => ((atLeast ? get(key) >= bound : get(key) <= bound) ? "met" : "MISSED");
+  const leads = plan.leads.toLocaleString("en");
+  const rows: [string, string, string][] = [
+    ["no-op route (ceiling)", `${get("noop_rps")} req/s, p99 ${get("noop_p99_ms")} ms`, ""],
+    ["ingest, PostgreSQL", `${get("ingest_pg_rps")} req/s, p50 ${get("ingest_pg_p50_ms")} ms, p99 ${get("ingest_pg_p99_ms")} ms`, ""],
+    ["  vs no-op (≥ 0.80)", String(get("ingest_pg_vs_noop")), verdict("ingest_pg_vs_noop", 0.8, true)],
+    ["  p99 vs no-op (≤ 1.5)", String(get("ingest_pg_p99_vs_noop")), verdict("ingest_pg_p99_vs_noop", 1.5, false)],
+    ["ingest, PGlite", `${get("ingest_pglite_rps")} req/s, p50 ${get("ingest_pglite_p50_ms")} ms, p99 ${get("ingest_pglite_p99_ms")} ms`, ""],
+    ["  vs no-op (≥ 0.50)", String(get("ingest_pglite_vs_noop")), verdict("ingest_pglite_vs_noop", 0.5, true)],
+    ...(scale
+      ? ([
+          [`seed ${leads} leads`, `${get("seed_seconds")} s`, ""],
+          [`ingest, PostgreSQL at ${leads}`, `${get("ingest_pg_1m_rps")} req/s, p99 ${get("ingest_pg_1m_p99_ms")} ms`, ""],
+          ["  vs empty (≥ 0.95)", String(get("ingest_1m_vs_empty")), verdict("ingest_1m_vs_empty", 0.95, true)],
+          ["leads page (p95 ≤ 150 ms)", `p50 ${get("leads_page_p50_ms")} ms, p95 ${get("leads_page_p95_ms")} ms`, verdict("leads_page_p95_ms", 150, false)],
+          ["search (p95 ≤ 150 ms)", `p50 ${get("search_p50_ms")} ms, p95 ${get("search_p95_ms")} ms`, verdict("search_p95_ms", 150, false)],
+          ["CSV export", `${get("export_rows")} rows, ${get("export_rows_per_s")} rows/s`, ""],
+          ["  peak RSS (≤ 300 MB)", `${get("export_peak_rss_mb")} MB`, verdict("export_peak_rss_mb", 300, false)],
+        ] satisfies [string, string, string][])
+      : []),
+    ["failed requests", String(get("failed_requests")), get("failed_requests") === 0 ? "met" : "MISSED"],
+  ];
+  const width = Math.max(...rows.map(([name]) => name.length));
+  const valueWidth = Math.max(...rows.map(([, value]) => value.length));
+  console.log(`Leadlink bench (${figures.mode}, ${CONNECTIONS} connections, ${plan.seconds} s per measurement)`);
+  for (const [name, value, result] of rows) console.log(`${name.padEnd(width)}  ${value.padEnd(valueWidth)}  ${result}`);
+  if (!scale) return;
+  console.log("\nper page (p50 / p95 ms):");
+  for (const [url, timing] of Object.entries({ ...scale.leadsPage.byUrl, ...scale.search.byUrl })) {
+    const { pathname, search } = new URL(url);
+    console.log(`  ${pathname}${search}  ${round1(timing.p50)} / ${round1(timing.p95)}`);
+  }
+}
+
+async function main(): Promise<void> {
+  progress(options.quick ? "quick run" : "full run");
+  buildIfStale({ log: progress });
+
+  const postgres = await postgresPhase();
+  const embedded = await embeddedPhase();
+
+  // The ceiling: every no-op measurement of the run, on both servers (the no-op route touches no database).
+  const noop = combine([...postgres.rounds.noop, ...embedded.noop]);
+  const ingestPg = combine(postgres.rounds.ingest);
+  const ingestPglite = combine(embedded.ingest);
+  const scale = postgres.atScale;
+  const figures: Figures = {
+    mode: options.quick ? "quick" : "full",
+    connections: CONNECTIONS,
+    seconds_per_measurement: plan.seconds,
+    seeded_leads: scale ? plan.leads : 0,
+    noop_rps: round1(noop.rps),
+    noop_p99_ms: round1(noop.p99),
+    ingest_pg_rps: round1(ingestPg.rps),
+    ingest_pg_p50_ms: round1(ingestPg.p50),
+    ingest_pg_p99_ms: round1(ingestPg.p99),
+    ingest_pglite_rps: round1(ingestPglite.rps),
+    ingest_pglite_p50_ms: round1(ingestPglite.p50),
+    ingest_pglite_p99_ms: round1(ingestPglite.p99),
+    ingest_pg_vs_noop: ratio(ingestPg.rps / noop.rps),
+    ingest_pg_p99_vs_noop: ratio(ingestPg.p99 / noop.p99),
+    ingest_pglite_vs_noop: ratio(ingestPglite.rps / noop.rps),
+    ...(scale ? scaleFigures(scale, ingestPg) : {}),
+    failed_requests: ingestPg.failures + ingestPglite.failures + noop.failures + (scale?.ingest1m.failures ?? 0),
+  };
+
+  if (options.json) process.stdout.write(`${JSON.stringify(figures)}\n`);
+  else printTable(figures, scale);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
