@@ -52,7 +52,10 @@ const MIGRATION_LOCK_KEY = 727_073_691;
 async function openEmbedded(dataDir: string | null, snapshot?: string): Promise<Database> {
   const release = dataDir ? lockDataDir(dataDir) : () => {};
   try {
-    const pglite = new PGlite(dataDir ? path.join(dataDir, "pglite") : undefined, {
+    // One options object: PGlite reads a second argument only after a data directory string, so an
+    // in-memory database given (undefined, options) would silently drop the extension and the snapshot.
+    const pglite = new PGlite({
+      dataDir: dataDir ? path.join(dataDir, "pglite") : undefined,
       extensions: { pg_trgm },
       loadDataDir: snapshot ? new Blob([fs.readFileSync(snapshot)]) : undefined,
     });
