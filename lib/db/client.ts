@@ -32,8 +32,20 @@ export interface Database {
   readonly pool?: pg.Pool;
   /** The PGlite instance in embedded mode. */
   readonly pglite?: PGlite;
+  /**
+   * Runs one statement on the driver itself, without the ORM's per-query work (which costs more than the
+   * ingest statement's own execution on the client side). Statements marked `/* leadlink:<name> *\/` are
+   * prepared once per connection (prepared-statements.ts).
+   */
+  sql<T>(statement: SqlStatement): Promise<T[]>;
   exclusive<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** SQL with `$n` placeholders and their values: what `Prisma.sql` builds (its `text` and `values`). */
+export interface SqlStatement {
+  readonly text: string;
+  readonly values: unknown[];
 }
 
 export type DatabaseOptions =
@@ -61,11 +73,13 @@ async function openEmbedded(dataDir: string | null, snapshot?: string): Promise<
     });
     await pglite.waitReady;
     await pglite.exec("SET TIME ZONE 'UTC'");
-    const prisma = new PrismaClient({ adapter: new PrismaPGlite(withPreparedStatements(pglite)) });
+    const prepared = withPreparedStatements(pglite);
+    const prisma = new PrismaClient({ adapter: new PrismaPGlite(prepared) });
     return {
       kind: "embedded",
       prisma,
       pglite,
+      sql: async <T>(statement: SqlStatement) => (await prepared.query<T>(statement.text, statement.values)).rows,
       // PGlite has a single connection and this process owns it: each call is already exclusive.
       exclusive: (work) => {
         const executor = (target: Pick<PGlite, "query" | "exec">): SqlExecutor => ({
@@ -108,6 +122,10 @@ function openPostgres(url: string, poolSize: number): Database {
     kind: "postgres",
     prisma,
     pool,
+    async sql<T>(statement: SqlStatement) {
+      const { text, values } = statement;
+      return (await pool.query({ name: preparedStatementName(text), text, values })).rows as T[];
+    },
     async exclusive(work) {
       const client = await pool.connect();
       try {

@@ -1,4 +1,4 @@
-import { getDatabase } from "@/lib/db/client";
+import { type Database, getDatabase } from "@/lib/db/client";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { env } from "@/lib/env";
@@ -20,7 +20,7 @@ import { requestMeta } from "./request-meta";
 type RouteContext = { params: Promise<{ captureLink: string }> };
 
 export interface CaptureRequest {
-  prisma: PrismaClient;
+  database: Database;
   link: CaptureLinkContext;
   body: Record<string, unknown>;
   record: SubmissionRecord;
@@ -88,7 +88,8 @@ function captureHandler(method: "POST" | "OTHER", handler?: (request: CaptureReq
         throw new AppError("capture_link_not_found", "No capture link has this address. Check the URL copied from Leadlink.");
       }
       cors = corsHeaders(meta.origin, link.allowedOrigins);
-      prisma = (await getDatabase()).prisma;
+      const database = await getDatabase();
+      prisma = database.prisma;
 
       const received = await readBody(request);
       record.payload = storablePayload(received.text);
@@ -109,7 +110,7 @@ function captureHandler(method: "POST" | "OTHER", handler?: (request: CaptureReq
         });
       }
 
-      const reply = await handler!({ prisma, link, body: body as Record<string, unknown>, record });
+      const reply = await handler!({ database, link, body: body as Record<string, unknown>, record });
       return jsonResponse(reply.status, reply.body, { ...cors, ...reply.headers });
     } catch (caught) {
       const error = toAppError(caught);

@@ -1,4 +1,4 @@
-import type { PrismaClient } from "@/lib/db/generated/client";
+import type { Database } from "@/lib/db/client";
 import { AppError, type FieldIssue } from "@/lib/errors";
 import { findIdempotentOutcome } from "./idempotency";
 import { parseLeadInput } from "./lead-input";
@@ -29,11 +29,12 @@ function isFilled(value: unknown): boolean {
  * Throws AppError for every rejection; the caller records it (see record-rejection.ts).
  */
 export async function ingestSubmission(
-  prisma: PrismaClient,
+  database: Database,
   link: CaptureLinkContext,
   body: Record<string, unknown>,
   record: SubmissionRecord,
 ): Promise<IngestOutcome> {
+  const { prisma } = database;
   // A filled honeypot is a bot: it gets the answer a person would, so it learns nothing, and no lead.
   if (link.honeypotField && isFilled(body[link.honeypotField])) {
     await recordRejection(prisma, link, { code: null, status: 201, outcome: "spam" }, record, utmOf(body), pickStatsShard());
@@ -65,7 +66,7 @@ export async function ingestSubmission(
     if (replay) return { ...replay, replayed: true };
   }
 
-  const result = await upsertLead(prisma, {
+  const result = await upsertLead(database, {
     workspaceId: link.workspaceId,
     captureLinkId: link.id,
     newLeadId: crypto.randomUUID(),

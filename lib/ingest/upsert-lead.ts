@@ -1,5 +1,6 @@
 import { sqlState, uniqueViolation } from "@/lib/db/errors";
-import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
+import type { Database } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/generated/client";
 import type { FieldIssue } from "@/lib/errors";
 import type { FieldValue } from "@/lib/fields/coerce-field-value";
 import type { LeadInput } from "./lead-input";
@@ -58,10 +59,10 @@ const CUSTOM_FIELDS_KEPT = warningJson(
  * on (workspace_id, email) and (workspace_id, phone) let only one through, and the statement of the
  * other fails as a whole and is retried, then finds the lead and updates it.
  */
-export async function upsertLead(prisma: PrismaClient, write: LeadWrite): Promise<UpsertResult> {
+export async function upsertLead(database: Pick<Database, "sql">, write: LeadWrite): Promise<UpsertResult> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await runUpsert(prisma, write);
+      return await runUpsert(database, write);
     } catch (error) {
       const constraint = uniqueViolation(error);
       if (constraint === "idempotency_keys_pkey") return { kind: "idempotency_conflict" };
@@ -71,7 +72,7 @@ export async function upsertLead(prisma: PrismaClient, write: LeadWrite): Promis
   }
 }
 
-async function runUpsert(prisma: PrismaClient, write: LeadWrite): Promise<UpsertResult> {
+async function runUpsert(database: Pick<Database, "sql">, write: LeadWrite): Promise<UpsertResult> {
   const { input, record } = write;
   const email = input.email ?? null;
   const phone = input.telephone ?? null;
@@ -89,7 +90,8 @@ async function runUpsert(prisma: PrismaClient, write: LeadWrite): Promise<Upsert
   const lastTouch = (column: string, value: string | null) =>
     Prisma.sql`${Prisma.raw(column)} = CASE WHEN ${hasUtm}::boolean THEN ${value}::text ELSE l.${Prisma.raw(column)} END`;
 
-  const rows = await prisma.$queryRaw<{ lead_id: string | null; created: boolean; warnings: FieldIssue[] | string }[]>`
+  // Built with Prisma's SQL template (values stay parameters), run on the driver directly.
+  const rows = await database.sql<{ lead_id: string | null; created: boolean; warnings: FieldIssue[] | string }>(Prisma.sql`
     /* leadlink:upsert-lead */
     WITH
     link AS (
@@ -182,7 +184,7 @@ async function runUpsert(prisma: PrismaClient, write: LeadWrite): Promise<Upsert
       SELECT ${write.captureLinkId}::uuid, ${record.idempotencyKey}::text, ${record.requestHash}::text, ${write.submissionId}::uuid
       FROM outcome WHERE lead_id IS NOT NULL AND ${record.idempotencyKey}::text IS NOT NULL
     )
-    SELECT lead_id, created, warnings FROM outcome`;
+    SELECT lead_id, created, warnings FROM outcome`);
 
   const row = rows[0];
   if (!row?.lead_id) return { kind: "link_revoked" };

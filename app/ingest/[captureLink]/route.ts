@@ -8,8 +8,8 @@ export const dynamic = "force-dynamic";
  * email or phone (200); both answer {leadId, created, warnings}. Errors are problem+json (lib/http/problem.ts).
  * The wrapper resolves the link, reads and checks the body and records rejections; lib/ingest does the rest.
  */
-export const POST = captureRoute(async ({ prisma, link, body, record }) => {
-  const outcome = await ingestSubmission(prisma, link, body, record);
+export const POST = captureRoute(async ({ database, link, body, record }) => {
+  const outcome = await ingestSubmission(database, link, body, record);
   return {
     status: outcome.created ? 201 : 200,
     body: { leadId: outcome.leadId, created: outcome.created, warnings: outcome.warnings },
