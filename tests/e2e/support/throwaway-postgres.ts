@@ -87,12 +87,19 @@ export async function createThrowawayPostgres(): Promise<ThrowawayPostgres> {
   /** The postmaster (first line of postmaster.pid) and its children, the backends and auxiliary processes. */
   function clusterProcesses(): number[] {
     const postmaster = Number(fs.readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
-    let children: number[] = [];
-    try {
-      children = execFileSync("pgrep", ["-P", String(postmaster)]).toString().split(/\s+/).filter(Boolean).map(Number);
-    } catch {
-      // pgrep exits 1 when there are none.
-    }
+    // Children from /proc (field 4 of /proc/<pid>/stat is the parent), so no procps is needed.
+    const children = fs
+      .readdirSync("/proc")
+      .filter((entry) => /^\d+$/.test(entry))
+      .filter((pid) => {
+        try {
+          const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+          return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === postmaster;
+        } catch {
+          return false; // gone meanwhile
+        }
+      })
+      .map(Number);
     return [postmaster, ...children];
   }
 
