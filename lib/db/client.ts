@@ -185,19 +185,19 @@ function openPostgres(url: string, poolSize: number): Database {
           return await work({
             ...executor,
             async transaction(inner) {
-              await client.query("BEGIN");
+              await client.query(maintenance("BEGIN"));
               try {
                 const result = await inner(executor);
-                await client.query("COMMIT");
+                await client.query(maintenance("COMMIT"));
                 return result;
               } catch (error) {
-                await client.query("ROLLBACK").catch(() => {});
+                await client.query(maintenance("ROLLBACK")).catch(() => {});
                 throw error;
               }
             },
           });
         } finally {
-          await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+          await client.query(maintenance("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]));
         }
       } finally {
         client.release();
