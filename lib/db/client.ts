@@ -8,6 +8,7 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import { env } from "@/lib/env";
 import { processSingleton } from "@/lib/process-singleton";
 import { lockDataDir } from "./data-dir-lock";
+import { DatabaseUnavailableError, isDatabaseUnavailable } from "./errors";
 import { withPreparedStatements } from "./pglite-prepared";
 import { preparedStatementName } from "./prepared-statements";
 import { PrismaClient } from "./generated/client";
@@ -102,18 +103,82 @@ async function openEmbedded(dataDir: string | null, snapshot?: string): Promise<
   }
 }
 
+/*
+ * How long a request may wait for the database before it is answered 503 (DESIGN.md §6: within 5 s, even
+ * when the database's host vanished and its connections are half-open, answering nothing):
+ * - CONNECT_TIMEOUT_MS bounds a new connection and a wait in the pool's queue;
+ * - QUERY_TIMEOUT_MS bounds one statement, measured by the driver (a running statement is not cancelled
+ *   on the server; the connection is dropped). Long maintenance statements (migrations, a lock wait
+ *   behind another instance's migration) pass MAINTENANCE_QUERY_TIMEOUT_MS instead; a long-running read
+ *   (an export's cursor) must do the same with its own `query_timeout`;
+ * - after a failure that says the database is away, checkouts fail at once for FAIL_FAST_MS (see
+ *   failFast), so a request that already waited once does not wait again for its next statement.
+ */
+const CONNECT_TIMEOUT_MS = 2_000;
+const QUERY_TIMEOUT_MS = 3_000;
+const MAINTENANCE_QUERY_TIMEOUT_MS = 60 * 60_000;
+const FAIL_FAST_MS = 1_000;
+
+/**
+ * Makes the pool fail checkouts at once for FAIL_FAST_MS after the database was found away: a connection
+ * refused or timed out, or a statement without an answer past QUERY_TIMEOUT_MS. Without this a database
+ * that went silent would cost a request one timeout per statement (ingest runs up to three: link, rate
+ * limit, lead). One connection dropped on its own (a terminated backend) does not pause the pool: the next
+ * checkout connects anew and tells. The first checkout after the pause tries the database again, so
+ * service resumes on its own once it is back. One clock read per checkout, no timers.
+ */
+function failFast(pool: pg.Pool): void {
+  let pausedUntil = 0;
+  let reason = "";
+  const pause = (error: Error) => {
+    pausedUntil = Date.now() + FAIL_FAST_MS;
+    reason = error.message;
+  };
+  // A statement that timed out releases its client with the error (and the pool drops that client).
+  pool.on("release", (error) => {
+    if (error && /Query read timeout/.test(error.message)) pause(error);
+  });
+
+  type Checkout = (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+  const connect = pool.connect.bind(pool) as (callback: Checkout) => void;
+  const checkout = (callback: Checkout) => {
+    if (Date.now() < pausedUntil) {
+      const error = new DatabaseUnavailableError(reason);
+      process.nextTick(() => callback(error, undefined, () => {}));
+      return;
+    }
+    connect((error, client, done) => {
+      if (error && isDatabaseUnavailable(error)) pause(error);
+      callback(error, client, done);
+    });
+  };
+  // pg-pool's own query() checks out through this.connect(callback), so this covers pool.query too.
+  pool.connect = ((callback?: Checkout) => {
+    if (callback) return checkout(callback);
+    return new Promise<pg.PoolClient>((resolve, reject) => checkout((error, client) => (error ? reject(error) : resolve(client!))));
+  }) as pg.Pool["connect"];
+}
+
+/** A statement allowed to run long (pg reads `query_timeout` from the query too; its types omit it). */
+function maintenance(text: string, values?: unknown[]): pg.QueryConfig {
+  return { text, values, query_timeout: MAINTENANCE_QUERY_TIMEOUT_MS } as pg.QueryConfig;
+}
+
 function openPostgres(url: string, poolSize: number): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    // A database that does not answer must turn into a 503 quickly, not a hung request.
-    connectionTimeoutMillis: 3_000,
-    query_timeout: 15_000,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    query_timeout: QUERY_TIMEOUT_MS,
+    // Probes connections that sit idle, so that a peer gone silently is noticed before a request uses it.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
     idleTimeoutMillis: 30_000,
     options: "-c TimeZone=UTC",
   });
   // Without a listener, an idle client losing its connection would crash the process.
   pool.on("error", () => {});
+  failFast(pool);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool, {
       // The adapter's type says string, but it hands the value to pg, where undefined means unnamed.
       statementNameGenerator: (query) => preparedStatementName(query.sql) as string,
@@ -129,30 +194,31 @@ function openPostgres(url: string, poolSize: number): Database {
     async exclusive(work) {
       const client = await pool.connect();
       try {
-        await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+        // Waits while another instance migrates, however long that takes.
+        await client.query(maintenance("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]));
         try {
           const executor: SqlExecutor = {
-            query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
+            query: async <T>(sql: string, params?: unknown[]) => (await client.query(maintenance(sql, params))).rows as T[],
             exec: async (sql) => {
-              await client.query(sql);
+              await client.query(maintenance(sql));
             },
           };
           return await work({
             ...executor,
             async transaction(inner) {
-              await client.query("BEGIN");
+              await client.query(maintenance("BEGIN"));
               try {
                 const result = await inner(executor);
-                await client.query("COMMIT");
+                await client.query(maintenance("COMMIT"));
                 return result;
               } catch (error) {
-                await client.query("ROLLBACK").catch(() => {});
+                await client.query(maintenance("ROLLBACK")).catch(() => {});
                 throw error;
               }
             },
           });
         } finally {
-          await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+          await client.query(maintenance("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]));
         }
       } finally {
         client.release();

@@ -36,6 +36,17 @@ export function uniqueViolation(error: unknown): string | undefined {
   );
 }
 
+/**
+ * Thrown by the pool without trying the database, because it was found away a moment ago
+ * (lib/db/client.ts, failFast). Its message is recognised too, for when only the message survives wrapping.
+ */
+export class DatabaseUnavailableError extends Error {
+  constructor(lastFailure: string) {
+    super(`Database unavailable (failing fast after: ${lastFailure})`);
+    this.name = "DatabaseUnavailableError";
+  }
+}
+
 const UNAVAILABLE_KINDS = new Set([
   "DatabaseNotReachable",
   "DatabaseDoesNotExist",
@@ -52,6 +63,7 @@ const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "E
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 6; depth++) {
+    if (current instanceof DatabaseUnavailableError) return true;
     const cause = causeOf(current);
     if (cause?.kind && UNAVAILABLE_KINDS.has(cause.kind)) return true;
     const state = sqlState(current);
@@ -62,7 +74,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const message = (current as { message?: unknown }).message;
     if (
       typeof message === "string" &&
-      /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connect ECONNREFUSED|the database system is (starting up|shutting down)|Can't reach database server|PGlite is clos/i.test(
+      /Database unavailable \(failing fast|Connection terminated|timeout exceeded when trying to connect|Query read timeout|connect ECONNREFUSED|the database system is (starting up|shutting down)|Can't reach database server|PGlite is clos/i.test(
         message,
       )
     ) {

@@ -6,8 +6,11 @@ import { jsonResponse, problemResponse } from "@/lib/http/problem";
 // Answers from the live database on every call; never prerendered or cached.
 export const dynamic = "force-dynamic";
 
-/** A load balancer's check gives up after a few seconds; answer 503 before it does. */
-const CHECK_TIMEOUT_MS = 5_000;
+/**
+ * A load balancer's check gives up after a few seconds; answer 503 before it does. The pool's own
+ * timeouts (lib/db/client.ts) answer sooner; this bounds the embedded database and anything they miss.
+ */
+const CHECK_TIMEOUT_MS = 4_000;
 
 async function pingDatabase() {
   const database = await getDatabase();

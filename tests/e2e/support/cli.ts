@@ -5,11 +5,13 @@ import { ROOT } from "./server";
 /**
  * Runs `leadlink <args> --json` against an embedded database and returns the JSON it prints. While a
  * server owns that DATA_DIR the command is forwarded to it over the control socket; otherwise the
- * command line opens the database itself.
+ * command line opens the database itself. With `options.databaseUrl`, the command opens that PostgreSQL
+ * database instead.
  */
-export function leadlinkCli<T = unknown>(dataDir: string, args: string[]): Promise<T> {
+export function leadlinkCli<T = unknown>(dataDir: string, args: string[], options: { databaseUrl?: string } = {}): Promise<T> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "warn" };
   delete env.DATABASE_URL;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
