@@ -30,13 +30,14 @@ const Day = z.preprocess(
 export const DashboardQuery = z
   .object({
     days: z.preprocess(
-      blankIsAbsent,
-      z.coerce
-        .number()
-        .refine((value): value is PresetDays => (PRESET_DAYS as readonly number[]).includes(value), {
+      (value) => (typeof value === "number" ? String(value) : blankIsAbsent(value)),
+      z
+        .string()
+        .refine((value) => (PRESET_DAYS as readonly number[]).map(String).includes(value), {
           message: `must be one of ${PRESET_DAYS.join(", ")}`,
           params: { code: "invalid_option" },
         })
+        .transform((value) => Number(value) as PresetDays)
         .optional(),
     ),
     from: Day,
