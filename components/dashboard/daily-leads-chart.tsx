@@ -2,6 +2,7 @@
 
 import clsx from "clsx";
 import { type KeyboardEvent, type PointerEvent, useId, useState } from "react";
+import { formatDay } from "./format-day";
 
 export interface DailyCount {
   /** A UTC day, YYYY-MM-DD. */
@@ -17,10 +18,6 @@ function scale(max: number): { top: number; ticks: number[] } {
   const step = [1, 2, 2.5, 5, 10].map((factor) => factor * magnitude).find((candidate) => candidate >= rough && Number.isInteger(candidate)) ?? Math.ceil(rough);
   const top = Math.ceil(max / step) * step;
   return { top, ticks: Array.from({ length: Math.round(top / step) + 1 }, (_, index) => index * step) };
-}
-
-export function formatDay(day: string, options: Intl.DateTimeFormatOptions = { month: "short", day: "numeric" }): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString("en", { timeZone: "UTC", ...options });
 }
 
 const LONG_DAY: Intl.DateTimeFormatOptions = { weekday: "short", month: "short", day: "numeric", year: "numeric" };

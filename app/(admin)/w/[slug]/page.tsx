@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { BreakdownList } from "@/components/dashboard/breakdown-list";
-import { DailyLeadsChart, formatDay } from "@/components/dashboard/daily-leads-chart";
+import { DailyLeadsChart } from "@/components/dashboard/daily-leads-chart";
+import { formatDay } from "@/components/dashboard/format-day";
 import { PeriodChooser } from "@/components/dashboard/period-chooser";
 import { Stat } from "@/components/dashboard/stat-cards";
 import { ButtonLink } from "@/components/ui/button";
