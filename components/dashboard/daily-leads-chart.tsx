@@ -138,12 +138,14 @@ export function DailyLeadsChart({ data, title, summary }: { data: DailyCount[]; 
         </div>
       </div>
       <div aria-hidden className="relative ml-[3.25rem] mt-2 h-4 text-xs text-slate-500">
-        {labelIndexes(count).map((index) => {
+        {labelIndexes(count).map((index, position, all) => {
           const at = ((index + 0.5) / count) * 100;
+          // Narrow screens keep the first, middle and last labels.
+          const narrow = position === 0 || position === all.length - 1 || position === Math.floor((all.length - 1) / 2);
           return (
             <span
               key={index}
-              className={clsx("absolute whitespace-nowrap", at < 8 ? "" : at > 92 ? "-translate-x-full" : "-translate-x-1/2")}
+              className={clsx("absolute whitespace-nowrap", at < 8 ? "" : at > 92 ? "-translate-x-full" : "-translate-x-1/2", !narrow && "hidden sm:inline")}
               style={{ left: `${at < 8 ? 0 : at > 92 ? 100 : at}%` }}
             >
               {formatDay(data[index]!.day)}

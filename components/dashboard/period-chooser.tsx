@@ -31,7 +31,7 @@ export function PeriodChooser({
               href={`${basePath}?days=${days}`}
               aria-current={period.preset === days ? "page" : undefined}
               className={clsx(
-                "rounded px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600",
+                "rounded px-2.5 py-1.5 text-sm font-medium whitespace-nowrap sm:px-3 focus-visible:outline-2 focus-visible:outline-indigo-600",
                 period.preset === days ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900",
               )}
             >

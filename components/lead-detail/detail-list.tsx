@@ -5,7 +5,7 @@ export const none = <span className="text-slate-400">—</span>;
 
 /** Label and value pairs in a responsive grid. */
 export function DetailList({ children, className }: { children: ReactNode; className?: string }) {
-  return <dl className={clsx("grid gap-x-6 gap-y-4 sm:grid-cols-2", className)}>{children}</dl>;
+  return <dl className={clsx("grid grid-cols-2 gap-x-4 gap-y-4 sm:gap-x-6", className)}>{children}</dl>;
 }
 
 export function Detail({ term, children, mono, testId }: { term: ReactNode; children: ReactNode; mono?: boolean; testId?: string }) {

@@ -8,9 +8,9 @@ import { formatPayload } from "@/lib/links/format-payload";
 
 const DOT = { created: "bg-emerald-500", updated: "bg-sky-500", rejected: "bg-red-500", spam: "bg-amber-500" } as const;
 
-function Meta({ term, children }: { term: string; children: ReactNode }) {
+function Meta({ term, children, wide }: { term: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div className="min-w-0">
+    <div className={wide ? "col-span-2 min-w-0" : "min-w-0"}>
       <dt className="text-xs font-medium text-slate-500">{term}</dt>
       <dd className="mt-0.5 font-mono text-xs break-all text-slate-800">{children ?? <span className="font-sans text-slate-400">—</span>}</dd>
     </div>
@@ -58,7 +58,7 @@ export function TimelineEntry({ submission, workspacePath, open }: { submission:
           ) : null}
           {submission.errors.length > 0 ? <IssueTable title="Field errors" issues={submission.errors} tone="error" /> : null}
           {submission.warnings.length > 0 ? <IssueTable title="Warnings" issues={submission.warnings} tone="warning" /> : null}
-          <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
             <Meta term="Capture link">
               <Link href={`${workspacePath}/links/${submission.link.id}`} className="font-sans text-indigo-700 hover:underline">
                 {submission.link.name}
@@ -66,10 +66,20 @@ export function TimelineEntry({ submission, workspacePath, open }: { submission:
             </Meta>
             <Meta term="Origin">{submission.origin}</Meta>
             <Meta term="IP">{submission.ip}</Meta>
-            <Meta term="User agent">{submission.userAgent}</Meta>
+            <Meta term="User agent" wide>{submission.userAgent}</Meta>
             <Meta term="Referer">{submission.referer}</Meta>
             <Meta term="Idempotency key">{submission.idempotencyKey}</Meta>
-            <Meta term="UTM">{utm.length > 0 ? utm.map(([key, value]) => `${key}=${value}`).join(" ") : null}</Meta>
+            <Meta term="UTM" wide>
+              {utm.length > 0 ? (
+                <span className="flex flex-wrap gap-1.5">
+                  {utm.map(([key, value]) => (
+                    <span key={key} className="rounded bg-white px-1.5 py-0.5 break-words ring-1 ring-slate-200">
+                      <span className="text-slate-500">{key.replace(/^utm/, "").toLowerCase()}</span> {value}
+                    </span>
+                  ))}
+                </span>
+              ) : null}
+            </Meta>
           </dl>
           <div>
             <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">

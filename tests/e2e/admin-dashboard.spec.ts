@@ -71,7 +71,11 @@ test("the dashboard charts the period's leads, switches periods, and links its s
   await expect(linkRows.first()).toContainText("4");
   await expect(linkRows.first().getByRole("link")).toHaveAttribute("href", `${base}/leads?link=${spring.id}&${period}`);
   await expect(linkRows.last().getByRole("link")).toHaveAttribute("href", `${base}/leads?link=${quiz.id}&${period}`);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.mouse.move(box.x + box.width - 3, box.y + box.height / 2);
+  await expect(page.getByTestId("chart-tooltip")).toContainText("6 leads");
   await screenshot(page, "dashboard");
+  await page.mouse.move(0, 0);
 
   // A custom period before these leads: the figures drop to zero.
   await page.getByLabel("From (UTC)").fill("2026-01-01");

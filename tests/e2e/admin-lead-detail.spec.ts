@@ -92,6 +92,10 @@ test("a lead posted to capture links shows every field, custom fields by label, 
   await expect(creation.getByTestId("payload")).toContainText('"number": 1578');
   await expect(creation).toContainText("https://landing.example.com");
   await expect(creation).toContainText("LandingPage/1.0 (e2e)");
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
   await screenshot(page, "lead-detail");
 
   await page.setViewportSize({ width: 390, height: 844 });

@@ -94,7 +94,7 @@ export default async function DashboardPage({ params, searchParams }: { params: 
         errors={{ from: errors.from, to: errors.to ?? errors.days }}
       />
 
-      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <Stat label="New leads" hint={rangeText} testId="stat-new-leads">
           {totals.leads.toLocaleString("en")}
         </Stat>
