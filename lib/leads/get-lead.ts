@@ -4,11 +4,21 @@ import { AppError } from "@/lib/errors";
 import { loadFieldNames } from "./field-names";
 import { type LeadDetailJson, leadSelect, submissionSelect, toLeadJson, toSubmissionJson } from "./lead-json";
 
-/** A lead of the workspace with its submissions, oldest first; AppError `lead_not_found` for any other id. */
-export async function getLead(workspaceId: string, leadId: string): Promise<LeadDetailJson> {
+/** The id as stored (lower-case UUID), or AppError `lead_not_found` when no lead can have it. */
+export function leadIdOrNotFound(leadId: string): string {
   const id = leadId.trim().toLowerCase();
   // Not a UUID: no lead can have it, and PostgreSQL would reject the comparison with the uuid column.
-  if (!z.guid().safeParse(id).success) throw notFound(leadId);
+  if (!z.guid().safeParse(id).success) throw leadNotFound(leadId);
+  return id;
+}
+
+export function leadNotFound(leadId: string): AppError {
+  return new AppError("lead_not_found", `No lead "${leadId.trim()}" in this workspace.`);
+}
+
+/** A lead of the workspace with its submissions, oldest first; AppError `lead_not_found` for any other id. */
+export async function getLead(workspaceId: string, leadId: string): Promise<LeadDetailJson> {
+  const id = leadIdOrNotFound(leadId);
   const { prisma } = await getDatabase();
   const [lead, fieldNames] = await Promise.all([
     prisma.lead.findFirst({
@@ -24,10 +34,6 @@ export async function getLead(workspaceId: string, leadId: string): Promise<Lead
     }),
     loadFieldNames(workspaceId),
   ]);
-  if (!lead) throw notFound(leadId);
+  if (!lead) throw leadNotFound(leadId);
   return { ...toLeadJson(lead, fieldNames), submissions: lead.submissions.map(toSubmissionJson) };
-}
-
-function notFound(leadId: string): AppError {
-  return new AppError("lead_not_found", `No lead "${leadId.trim()}" in this workspace.`);
 }

@@ -1,0 +1,192 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { Detail, DetailList } from "@/components/lead-detail/detail-list";
+import { formatCustomValue, formatDate, formatDocument, formatPhone } from "@/components/lead-detail/format";
+import { TimelineEntry } from "@/components/lead-detail/timeline-entry";
+import { TouchDetails } from "@/components/lead-detail/touch-card";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { LocalTime } from "@/components/ui/local-time";
+import { PageHeader } from "@/components/ui/page-header";
+import { requireWorkspace } from "@/lib/auth/session";
+import { isAppError } from "@/lib/errors";
+import { ADDRESS_KEYS } from "@/lib/ingest/lead-input";
+import { getLeadDetail, TIMELINE_LIMIT } from "@/lib/leads/get-lead-detail";
+
+export const metadata: Metadata = { title: "Lead" };
+export const dynamic = "force-dynamic";
+
+const ADDRESS_LABELS: Record<(typeof ADDRESS_KEYS)[number], string> = {
+  street: "Street",
+  number: "Number",
+  complement: "Complement",
+  neighborhood: "Neighborhood",
+  city: "City",
+  state: "State",
+  zipCode: "ZIP code",
+  country: "Country",
+};
+
+function text(value: unknown): string {
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+export default async function LeadPage({ params }: { params: Promise<{ slug: string; id: string }> }) {
+  const { slug, id } = await params;
+  const { workspace } = await requireWorkspace(slug);
+  const detail = await getLeadDetail(workspace.id, id).catch((error: unknown) => {
+    // Another workspace's lead is "not found" too: the query is scoped to this workspace.
+    if (isAppError(error) && error.code === "lead_not_found") notFound();
+    throw error;
+  });
+  const { lead, customValues, submissions, submissionCount } = detail;
+  const base = `/w/${workspace.slug}`;
+  const title = lead.name ?? lead.email ?? (lead.telephone ? formatPhone(lead.telephone) : "Unnamed lead");
+  const address = Object.entries(lead.address);
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <Link href={`${base}/leads`} className="text-sm font-medium text-slate-500 hover:text-slate-900">
+          ← Back to leads
+        </Link>
+        <div className="mt-2">
+          <PageHeader
+            title={<span data-testid="lead-title">{title}</span>}
+            description={
+              <span className="flex flex-wrap gap-x-3 gap-y-1">
+                <span>
+                  Created <LocalTime value={lead.createdAt} />
+                </span>
+                <span aria-hidden className="text-slate-300">
+                  ·
+                </span>
+                <span>
+                  Updated <LocalTime value={lead.updatedAt} />
+                </span>
+              </span>
+            }
+          />
+        </div>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          <Card title="Contact and profile">
+            <DetailList>
+              <Detail term="Name" testId="field-name">{lead.name}</Detail>
+              <Detail term="Email" testId="field-email">
+                {lead.email ? (
+                  <a href={`mailto:${lead.email}`} className="text-indigo-700 hover:underline">
+                    {lead.email}
+                  </a>
+                ) : null}
+              </Detail>
+              <Detail term="Telephone" testId="field-telephone">
+                {lead.telephone ? (
+                  <a href={`tel:+${lead.telephone}`} className="text-indigo-700 hover:underline">
+                    {formatPhone(lead.telephone)}
+                  </a>
+                ) : null}
+              </Detail>
+              <Detail term="Document (CPF / CNPJ)" testId="field-document">{lead.document ? formatDocument(lead.document) : null}</Detail>
+              <Detail term="Profession" testId="field-profession">{lead.profession}</Detail>
+              <Detail term="Birthday" testId="field-birthday">{lead.birthday ? formatDate(lead.birthday) : null}</Detail>
+              <Detail term="Instagram" testId="field-instagram">
+                {lead.instagram ? (
+                  <a href={`https://www.instagram.com/${encodeURIComponent(lead.instagram)}/`} rel="noopener noreferrer" target="_blank" className="text-indigo-700 hover:underline">
+                    @{lead.instagram}
+                  </a>
+                ) : null}
+              </Detail>
+              <Detail term="City" testId="field-city">{lead.city}</Detail>
+              <Detail term="State" testId="field-state">{lead.state}</Detail>
+            </DetailList>
+          </Card>
+
+          <Card title="Address">
+            {address.length > 0 ? (
+              <DetailList className="lg:grid-cols-3">
+                {[...ADDRESS_KEYS.filter((key) => key in lead.address), ...Object.keys(lead.address).filter((key) => !(ADDRESS_KEYS as readonly string[]).includes(key))].map((key) => (
+                  <Detail key={key} term={ADDRESS_LABELS[key as keyof typeof ADDRESS_LABELS] ?? key} testId={`address-${key}`}>
+                    {text(lead.address[key])}
+                  </Detail>
+                ))}
+              </DetailList>
+            ) : (
+              <p className="text-sm text-slate-500">No address was sent for this lead.</p>
+            )}
+          </Card>
+
+          <Card title="Custom fields" description="Values sent when the lead was created, under each field’s current label.">
+            {customValues.length > 0 ? (
+              <DetailList>
+                {customValues.map((value) => (
+                  <Detail
+                    key={value.fieldId}
+                    testId={`custom-${value.name ?? value.fieldId}`}
+                    term={
+                      <span className="flex items-center gap-2">
+                        {value.label ?? <span className="font-mono">{value.fieldId}</span>}
+                        {value.archived ? <Badge>Archived</Badge> : null}
+                        {value.label === null ? <Badge tone="amber">Deleted field</Badge> : null}
+                      </span>
+                    }
+                  >
+                    {formatCustomValue(value.type, value.value)}
+                  </Detail>
+                ))}
+              </DetailList>
+            ) : (
+              <p className="text-sm text-slate-500">
+                No custom field values. Custom fields are filled from the request that creates a lead;{" "}
+                <Link href={`${base}/fields`} className="font-medium text-indigo-700 hover:underline">
+                  manage custom fields
+                </Link>
+                .
+              </p>
+            )}
+          </Card>
+        </div>
+
+        <Card title="Source" className="min-w-0 self-start">
+          <div className="space-y-5">
+            <TouchDetails title="First touch" touch={detail.firstTouch} workspacePath={base} testId="first-touch" />
+            <div className="border-t border-slate-100" />
+            <TouchDetails title="Last touch" touch={detail.lastTouch} workspacePath={base} testId="last-touch" />
+            <div className="border-t border-slate-100 pt-4">
+              <DetailList className="sm:grid-cols-1">
+                <Detail term="Lead id" mono>
+                  {lead.id}
+                </Detail>
+              </DetailList>
+            </div>
+          </div>
+        </Card>
+      </div>
+
+      <section aria-labelledby="timeline-title" className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+        <header className="border-b border-slate-100 px-5 py-4">
+          <h2 id="timeline-title" className="text-base font-semibold text-slate-900">
+            Submissions
+          </h2>
+          <p className="mt-0.5 text-sm text-slate-500">
+            {submissionCount > submissions.length
+              ? `The ${TIMELINE_LIMIT} newest of ${submissionCount.toLocaleString("en")} requests for this lead. Open one to see its raw payload.`
+              : `Every request that created or updated this lead, newest first. Open one to see its raw payload.`}
+          </p>
+        </header>
+        {submissions.length > 0 ? (
+          <ol className="relative space-y-3 px-5 py-5 before:absolute before:top-7 before:bottom-7 before:left-[2rem] before:w-px before:bg-slate-200" data-testid="timeline">
+            {submissions.map((submission, index) => (
+              <TimelineEntry key={submission.id} submission={submission} workspacePath={base} open={index === 0} />
+            ))}
+          </ol>
+        ) : (
+          <p className="px-5 py-10 text-center text-sm text-slate-500">No requests are recorded for this lead: the link they came through was deleted.</p>
+        )}
+      </section>
+    </div>
+  );
+}
