@@ -68,7 +68,8 @@ function watchDialogs(page: Page): string[] {
 async function expectInert(page: Page, path: string, dialogs: string[]): Promise<void> {
   const response = await page.goto(path);
   expect(response?.status(), `${path} answers`).toBe(200);
-  await page.waitForLoadState("networkidle");
+  // Images (and their onerror) settle before "load"; some pages keep polling, so "networkidle" never comes.
+  await page.waitForLoadState("load");
   await page.evaluate(() => document.querySelectorAll("details").forEach((details) => ((details as HTMLDetailsElement).open = true)));
   const injected = await page.evaluate(() => {
     const found: string[] = [];
