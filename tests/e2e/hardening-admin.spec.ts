@@ -79,8 +79,11 @@ test("every page carries the security headers and a fresh nonce CSP, and the app
   // 404s are expected here (the not-found pages visited above, prefetches of pages this build lacks).
   expect(errors.filter((error) => !error.startsWith("Failed to load resource")), "no console errors (a CSP violation is one)").toEqual([]);
 
-  // Markup that slipped into the page could not run: the browser refuses an inline event handler.
-  const violation = await page.evaluate(
+  // Markup that slipped into a page could not run: the browser refuses an inline event handler. (On a
+  // second tab: the fixture fails the test on any violation on the first.)
+  const probe = await page.context().newPage();
+  await probe.goto(`${base}/links`);
+  const violation = await probe.evaluate(
     () =>
       new Promise<string>((resolve) => {
         document.addEventListener("securitypolicyviolation", (event) => resolve(event.effectiveDirective), { once: true });
@@ -91,7 +94,8 @@ test("every page carries the security headers and a fresh nonce CSP, and the app
       }),
   );
   expect(violation).toMatch(/^script-src/);
-  expect(await page.evaluate(() => (window as { __injected?: boolean }).__injected)).toBeUndefined();
+  expect(await probe.evaluate(() => (window as { __injected?: boolean }).__injected)).toBeUndefined();
+  await probe.close();
 });
 
 test("the JSON endpoints answer with nosniff and no page policy", async ({ request, leadlink }) => {
