@@ -1,6 +1,10 @@
 import type { Metadata } from "next";
 import "./globals.css";
 
+// Every page is rendered per request: the CSP nonce (proxy.ts) differs per response, and a page rendered at
+// build time would carry scripts without it, which the browser would refuse to run.
+export const dynamic = "force-dynamic";
+
 export const metadata: Metadata = {
   title: { default: "Leadlink", template: "%s · Leadlink" },
   description: "Self-hostable lead capture.",

@@ -26,6 +26,9 @@ export function problemStatus(code: string): number {
   return PROBLEMS[code]?.status ?? 400;
 }
 
+// JSON answers carry only nosniff: they are not pages (no CSP or framing to speak of), and the ingest
+// endpoint, the hot path, stays outside proxy.ts, which gives the admin pages their security headers.
+
 /** An RFC 9457 problem document. */
 export interface Problem {
   type: string;
@@ -56,6 +59,7 @@ export function problemResponse(error: AppError, baseUrl: string, headers: Recor
       ...headers,
       "Content-Type": "application/problem+json",
       "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
       ...(error.retryAfter !== undefined ? { "Retry-After": String(Math.max(1, Math.ceil(error.retryAfter))) } : {}),
     },
   });
@@ -64,6 +68,6 @@ export function problemResponse(error: AppError, baseUrl: string, headers: Recor
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { ...headers, "Content-Type": "application/json", "Cache-Control": "no-store" },
+    headers: { ...headers, "Content-Type": "application/json", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" },
   });
 }

@@ -21,11 +21,16 @@ function cleanIp(value: string | null | undefined): string | null {
  * from the socket; a client could write any X-Forwarded-For it likes.
  */
 export function clientIp(request: Request): string | null {
+  return clientIpOf(request.headers);
+}
+
+/** clientIp for callers that hold only the headers (next-auth's authorize). */
+export function clientIpOf(headers: Headers): string | null {
   if (env().TRUST_PROXY) {
-    const forwarded = cleanIp(request.headers.get("x-forwarded-for")?.split(",")[0]);
+    const forwarded = cleanIp(headers.get("x-forwarded-for")?.split(",")[0]);
     if (forwarded) return forwarded;
   }
-  return cleanIp(request.headers.get(REMOTE_ADDRESS_HEADER));
+  return cleanIp(headers.get(REMOTE_ADDRESS_HEADER));
 }
 
 export interface RequestMeta {

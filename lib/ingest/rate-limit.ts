@@ -21,7 +21,8 @@ export function parseRate(setting: string): Rate | undefined {
   return seconds && points > 0 ? { points, seconds } : undefined;
 }
 
-function redisClient(url: string): Redis {
+/** The process's Redis connection (REDIS_URL); the sign-in limiter shares it. */
+export function redisClient(url: string): Redis {
   return processSingleton(
     "redis",
     // Fail fast instead of queueing while Redis is away: the in-memory insurance limiter takes over.

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
+import { tooManyAttemptsMessage } from "@/lib/auth/too-many-attempts";
 
 export function SignInForm() {
   const router = useRouter();
@@ -24,7 +25,7 @@ export function SignInForm() {
         const result = await signIn("credentials", { email: data.get("email"), password: data.get("password"), redirect: false });
         if (!result || result.error) {
           setPending(false);
-          setError(result?.status === 429 ? "Too many attempts. Wait a minute and try again." : "Wrong email or password.");
+          setError(tooManyAttemptsMessage(result?.error) ?? "Wrong email or password.");
           return;
         }
         router.replace(safeCallback(params.get("callbackUrl")));

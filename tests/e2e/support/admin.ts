@@ -45,7 +45,14 @@ export const test = base.extend<{ workspace: SeededWorkspace; signedInPage: Page
   },
   signedInPage: async ({ page, context, workspace, baseURL }, use) => {
     await signIn(context, baseURL!, workspace.email, workspace.password);
+    // Every admin spec doubles as a check of the Content-Security-Policy (proxy.ts): the browser reports
+    // a blocked script or style as a console error.
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
     await use(page);
+    expect(violations, "Content-Security-Policy violations on the page").toEqual([]);
   },
 });
 
