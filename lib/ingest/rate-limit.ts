@@ -1,3 +1,4 @@
+import { isIPv6 } from "node:net";
 import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { type Database, getDatabase } from "@/lib/db/client";
@@ -52,6 +53,55 @@ function createLimiter(rate: Rate, database: Database): RateLimiterAbstract {
 const limitersByDatabase = processSingleton("rate-limiters", () => new WeakMap<Database, Map<string, RateLimiterAbstract>>());
 
 /**
+ * Whose bucket a request counts against. An IPv4 address is one client (a kiosk or an office behind NAT
+ * shares it, hence a generous default). An IPv6 client usually holds a whole /64 (SLAAC, privacy
+ * addresses), so it could take a fresh address per request: its bucket is the /64.
+ */
+export function rateLimitSubject(ip: string | null): string {
+  if (!ip) return "unknown";
+  return isIPv6(ip) ? ipv6Prefix64(ip) : ip;
+}
+
+function ipv6Prefix64(ip: string): string {
+  let address = ip.split("%")[0]!.toLowerCase();
+  // A dotted IPv4 tail ("64:ff9b::192.0.2.1") is the last 32 bits: two groups.
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    address = `${address.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = "", tail] = address.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(":")}::/64`;
+}
+
+/**
+ * A 429. `logged` is true for the first refusal of a client in a window only: every request that reaches
+ * a link is recorded, but a client that keeps hammering after its 429 would otherwise cost two writes
+ * (submission and counters) per request, which is what the limit is there to prevent. The first one
+ * tells the integrator that and when the limit was hit; the rest of the window costs no write but the
+ * limiter's own counter.
+ */
+export class RateLimitedError extends AppError {
+  readonly logged: boolean;
+
+  constructor(message: string, retryAfter: number, logged: boolean) {
+    super("rate_limited", message, { retryAfter });
+    this.logged = logged;
+  }
+}
+
+/** Whether a failed request is a repeated 429 that the submission log leaves out (see RateLimitedError). */
+export function isUnloggedRateLimit(error: unknown): boolean {
+  return error instanceof RateLimitedError && !error.logged;
+}
+
+/**
  * Counts one request of `clientIp` to a capture link against the link's limit (or INGEST_RATE_LIMIT), and
  * refuses it with 429 and Retry-After beyond it. In server mode the counters live in Redis (REDIS_URL) or
  * PostgreSQL, so every instance sees the same count; if that store fails, each instance falls back to
@@ -73,14 +123,16 @@ export async function enforceRateLimit(link: { id: string; rateLimit: string | n
     limiters.set(name, limiter);
   }
   try {
-    await limiter.consume(`${link.id}:${clientIp ?? "unknown"}`);
+    await limiter.consume(`${link.id}:${rateLimitSubject(clientIp)}`);
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    // Whole seconds, at least 1: Retry-After takes no fractions, and 0 would invite an immediate retry.
     const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-    throw new AppError(
-      "rate_limited",
+    throw new RateLimitedError(
       `Too many requests to this capture link from this client (limit ${rate.points} per ${rate.seconds} s). Retry in ${retryAfter} s.`,
-      { retryAfter },
+      retryAfter,
+      // The store counts atomically, so exactly one request of the window sees points + 1, across instances.
+      rejection.consumedPoints === rate.points + 1,
     );
   }
 }
