@@ -4,6 +4,7 @@ import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRe
 import { type Database, getDatabase } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { log } from "@/lib/log";
 import { processSingleton } from "@/lib/process-singleton";
 
 export interface Rate {
@@ -22,19 +23,47 @@ export function parseRate(setting: string): Rate | undefined {
   return seconds && points > 0 ? { points, seconds } : undefined;
 }
 
-function redisClient(url: string): Redis {
-  return processSingleton(
-    "redis",
+interface RedisStore {
+  client: Redis;
+  /** Settles once the first connection attempt has: connected, failed, or taken too long. */
+  connected: Promise<void>;
+}
+
+/** How long the first rate-limited requests of a process wait for Redis to connect. */
+const REDIS_CONNECT_WAIT_MS = 2_000;
+
+function redisStore(url: string): RedisStore {
+  return processSingleton("redis", () => {
     // Fail fast instead of queueing while Redis is away: the in-memory insurance limiter takes over.
-    () => new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false }),
-  );
+    const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
+    let lastLogged = 0;
+    client.on("error", (error: Error) => {
+      // ioredis reports every reconnection attempt; once a minute is enough to tell the operator.
+      if (Date.now() - lastLogged < 60_000) return;
+      lastLogged = Date.now();
+      log.warn({ err: error }, "Redis for rate limits is unreachable; each instance counts in memory until it is back");
+    });
+    // Without this wait, the requests of a fresh process that come before the connection is up would
+    // all be counted by the in-memory insurance limiter, per process: a burst right after a deploy
+    // could pass the limit once per instance.
+    const connected = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, REDIS_CONNECT_WAIT_MS);
+      const settle = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      client.once("ready", settle);
+      client.once("error", settle);
+    });
+    return { client, connected };
+  });
 }
 
 function createLimiter(rate: Rate, database: Database): RateLimiterAbstract {
   const options = { points: rate.points, duration: rate.seconds, keyPrefix: `ingest_${rate.points}_${rate.seconds}` };
   const insurance = new RateLimiterMemory(options);
   const { REDIS_URL } = env();
-  if (REDIS_URL) return new RateLimiterRedis({ ...options, storeClient: redisClient(REDIS_URL), insuranceLimiter: insurance });
+  if (REDIS_URL) return new RateLimiterRedis({ ...options, storeClient: redisStore(REDIS_URL).client, insuranceLimiter: insurance });
   if (database.pool) {
     return new RateLimiterPostgres({
       ...options,
@@ -122,6 +151,9 @@ export async function enforceRateLimit(link: { id: string; rateLimit: string | n
     limiter = createLimiter(rate, database);
     limiters.set(name, limiter);
   }
+  const { REDIS_URL } = env();
+  // A resolved promise once the first connection attempt is over: no wait on the hot path after that.
+  if (REDIS_URL) await redisStore(REDIS_URL).connected;
   try {
     await limiter.consume(`${link.id}:${rateLimitSubject(clientIp)}`);
   } catch (rejection) {
