@@ -32,15 +32,22 @@ export async function createDatabase(adminUrl: string): Promise<TestDatabase> {
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  // Named, so a spec can tell its own connections from the servers' in pg_stat_activity.
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2, application_name: "leadlink-e2e" });
   return {
     url: url.toString(),
     async query(sql, params) {
-      return (await pool.query(sql, params)).rows;
+      // A connection per query, closed before the answer is returned: a pool's end() does not wait for
+      // its connections to close, and the DROP ... WITH (FORCE) of drop() would then kill one mid-close
+      // (an "administrator command" error thrown in the test). Named, so a spec can tell its own
+      // connection from the servers' in pg_stat_activity.
+      const client = new pg.Client({ connectionString: url.toString(), application_name: "leadlink-e2e" });
+      await client.connect();
+      try {
+        return (await client.query(sql, params)).rows;
+      } finally {
+        await client.end();
+      }
     },
     async drop() {
-      await pool.end();
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       try {
