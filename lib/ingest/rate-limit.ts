@@ -62,16 +62,18 @@ function redisStore(url: string): RedisStore {
 function createLimiter(rate: Rate, database: Database): RateLimiterAbstract {
   const options = { points: rate.points, duration: rate.seconds, keyPrefix: `ingest_${rate.points}_${rate.seconds}` };
   const insurance = new RateLimiterMemory(options);
+  // Once this process has seen a client over its limit, it refuses that client from memory until the
+  // window ends: a flood past the limit costs no round trip to the shared store, let alone a write.
+  const shared = { ...options, inMemoryBlockOnConsumed: rate.points + 1, insuranceLimiter: insurance };
   const { REDIS_URL } = env();
-  if (REDIS_URL) return new RateLimiterRedis({ ...options, storeClient: redisStore(REDIS_URL).client, insuranceLimiter: insurance });
+  if (REDIS_URL) return new RateLimiterRedis({ ...shared, storeClient: redisStore(REDIS_URL).client });
   if (database.pool) {
     return new RateLimiterPostgres({
-      ...options,
+      ...shared,
       storeClient: database.pool,
       storeType: "pool",
       tableName: "rate_limits",
       tableCreated: true,
-      insuranceLimiter: insurance,
     });
   }
   // Embedded mode has a single process: memory is the shared store.
@@ -163,7 +165,8 @@ export async function enforceRateLimit(link: { id: string; rateLimit: string | n
     throw new RateLimitedError(
       `Too many requests to this capture link from this client (limit ${rate.points} per ${rate.seconds} s). Retry in ${retryAfter} s.`,
       retryAfter,
-      // The store counts atomically, so exactly one request of the window sees points + 1, across instances.
+      // The store counts atomically, so exactly one request of the window sees points + 1, across
+      // instances; refusals from the in-memory block report 0.
       rejection.consumedPoints === rate.points + 1,
     );
   }
