@@ -28,7 +28,7 @@ test.afterEach(async () => {
 // Each server takes 200 requests at once. With the default pool (16 connections), waiting for a free
 // connection counts against the pool's 3 s connect timeout (lib/db/client.ts), and on this shared
 // two-core machine under load that wait ran past it: 49 and 72 of the 400 requests were answered 503
-// (nothing written; "retry later"), in two of five runs. A deployment expecting such bursts sizes its pool
+// (nothing written; "retry later"), in two of three runs. A deployment expecting such bursts sizes its pool
 // for them, as here; what this test checks is dedupe across processes, not pool sizing.
 const POOL_SIZE = "40";
 
