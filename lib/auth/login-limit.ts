@@ -1,7 +1,7 @@
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { type Database, getDatabase } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { redisClient } from "@/lib/ingest/rate-limit";
+import { redisStore } from "@/lib/ingest/rate-limit";
 import { log } from "@/lib/log";
 import { processSingleton } from "@/lib/process-singleton";
 
@@ -22,7 +22,7 @@ function createLimiter(scope: Scope, database: Database): RateLimiterAbstract {
   const options = { ...LOGIN_LIMITS[scope], keyPrefix: `login_${scope}` };
   const insurance = new RateLimiterMemory(options);
   const { REDIS_URL } = env();
-  if (REDIS_URL) return new RateLimiterRedis({ ...options, storeClient: redisClient(REDIS_URL), insuranceLimiter: insurance });
+  if (REDIS_URL) return new RateLimiterRedis({ ...options, storeClient: redisStore(REDIS_URL).client, insuranceLimiter: insurance });
   if (database.pool) {
     return new RateLimiterPostgres({
       ...options,

@@ -5,7 +5,7 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { MAX_IDEMPOTENCY_KEY, requestHash } from "@/lib/ingest/idempotency";
 import { type CaptureLinkContext, findCaptureLink } from "@/lib/ingest/link-cache";
-import { enforceRateLimit } from "@/lib/ingest/rate-limit";
+import { enforceRateLimit, isUnloggedRateLimit } from "@/lib/ingest/rate-limit";
 import { recordRejection } from "@/lib/ingest/record-rejection";
 import { pickStatsShard } from "@/lib/ingest/stats-shard";
 import type { SubmissionRecord } from "@/lib/ingest/submission-record";
@@ -114,7 +114,8 @@ function captureHandler(method: "POST" | "OTHER", handler?: (request: CaptureReq
       return jsonResponse(reply.status, reply.body, { ...cors, ...reply.headers });
     } catch (caught) {
       const error = toAppError(caught);
-      if (link && prisma && error.code !== "service_unavailable") {
+      // A repeated 429 in the same window is left out of the log, so a flood costs no write per request.
+      if (link && prisma && error.code !== "service_unavailable" && !isUnloggedRateLimit(error)) {
         await recordRejection(
           prisma,
           link,

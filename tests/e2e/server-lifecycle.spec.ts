@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -7,6 +6,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
 import { expect, test } from "./support/fixtures";
 import { leadlinkCli } from "./support/cli";
+import { slowPost } from "./support/slow-post";
 import { type RunningServer, type ServerProcess, removeDataDir, spawnServer, startServer, stopAll, tempDataDir } from "./support/server";
 
 // The production server as `npm start` runs it (scripts/server.mjs), each test with its own DATA_DIR:
@@ -199,52 +199,6 @@ test("on PostgreSQL, the health check answers 503 while the database is gone and
   }
 });
 
-interface SlowRequest {
-  /** Resolves once the server has read the request's headers (it answered 100 Continue). */
-  headersRead: Promise<void>;
-  /** Sends the body in two parts, a little apart. */
-  finish(): void;
-  result: Promise<{ status: number; connection: string | undefined; body: string } | { error: string }>;
-}
-
-/**
- * A POST whose body is held back: it asks for `100 Continue`, which Node's HTTP server sends once it
- * has parsed the headers and handed the request on, so the request is provably in flight.
- */
-function slowPost(server: RunningServer, link: Link, lead: Record<string, unknown>): SlowRequest {
-  const body = JSON.stringify(lead);
-  const request = http.request({
-    host: "127.0.0.1",
-    port: server.port,
-    path: `/ingest/${link.token}`,
-    method: "POST",
-    agent: false,
-    headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), Expect: "100-continue" },
-  });
-  const headersRead = new Promise<void>((resolve, reject) => {
-    request.once("continue", () => resolve());
-    request.once("error", reject);
-  });
-  const result = new Promise<{ status: number; connection: string | undefined; body: string } | { error: string }>((resolve) => {
-    request.once("response", (response) => {
-      let text = "";
-      response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
-      response.on("end", () => resolve({ status: response.statusCode!, connection: response.headers.connection, body: text }));
-    });
-    request.on("error", (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
-  });
-  headersRead.catch(() => {});
-  return {
-    headersRead,
-    result,
-    finish() {
-      const half = Math.floor(body.length / 2);
-      request.write(body.slice(0, half));
-      setTimeout(() => request.end(body.slice(half)), 200);
-    },
-  };
-}
-
 test("SIGTERM during a burst of slow requests: in-flight requests finish, and every 2xx is in the database", async () => {
   const dataDir = newDataDir();
   const server = await start(dataDir);
@@ -257,7 +211,7 @@ test("SIGTERM during a burst of slow requests: in-flight requests finish, and ev
   const earlyAnswers = await Promise.all(early.map(async (response) => ({ status: response.status, body: (await response.json()) as IngestAnswer })));
   for (const answer of earlyAnswers) expect(answer.status).toBe(201);
 
-  const slow = Array.from({ length: 24 }, (_, i) => slowPost(server, link, { name: `Slow ${i}`, email: `slow-${i}@drain.example` }));
+  const slow = Array.from({ length: 24 }, (_, i) => slowPost(server, link.token, { name: `Slow ${i}`, email: `slow-${i}@drain.example` }));
   await Promise.all(slow.map((request) => request.headersRead));
 
   server.child.kill("SIGTERM");

@@ -127,10 +127,11 @@ describe("client IP", () => {
     expect(await recordedIp({ "x-leadlink-remote-addr": "10.0.0.2", "x-forwarded-for": "203.0.113.99" })).toBe("10.0.0.2");
   });
 
-  it("takes the first X-Forwarded-For address with TRUST_PROXY=1", async () => {
+  // The proxy appends the peer it saw; whatever stands left of it the client wrote itself.
+  it("takes the proxy's (rightmost) X-Forwarded-For entry with TRUST_PROXY=1", async () => {
     vi.stubEnv("TRUST_PROXY", "1");
     resetEnv();
-    expect(await recordedIp({ "x-leadlink-remote-addr": "10.0.0.2", "x-forwarded-for": "203.0.113.99, 10.0.0.1" })).toBe("203.0.113.99");
+    expect(await recordedIp({ "x-leadlink-remote-addr": "10.0.0.2", "x-forwarded-for": "198.51.100.1, 203.0.113.99" })).toBe("203.0.113.99");
   });
 
   it("falls back to the socket address when X-Forwarded-For is garbage, with TRUST_PROXY=1", async () => {

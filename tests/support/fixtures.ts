@@ -18,7 +18,7 @@ export async function createWorkspace(db: Database, options: { country?: string 
 export async function createLink(
   db: Database,
   workspaceId: string,
-  options: { allowedOrigins?: string[]; honeypotField?: string; status?: "active" | "revoked" } = {},
+  options: { allowedOrigins?: string[]; honeypotField?: string; rateLimit?: string; status?: "active" | "revoked" } = {},
 ) {
   const link = await db.prisma.captureLink.create({
     data: {
@@ -27,6 +27,7 @@ export async function createLink(
       name: "Landing page",
       allowedOrigins: options.allowedOrigins ?? [],
       honeypotField: options.honeypotField ?? null,
+      rateLimit: options.rateLimit ?? null,
       status: options.status ?? "active",
     },
   });

@@ -103,10 +103,11 @@ export function uniquePhone(): string {
 /** A fresh workspace with one active link. */
 export async function setupLink(
   db: Database,
-  options: { country?: string; allowedOrigins?: string[]; status?: "active" | "revoked" } = {},
+  options: { country?: string; allowedOrigins?: string[]; honeypotField?: string; rateLimit?: string; status?: "active" | "revoked" } = {},
 ) {
   const workspace = await createWorkspace(db, { country: options.country });
-  const link = await createLink(db, workspace.id, { allowedOrigins: options.allowedOrigins, status: options.status });
+  const { allowedOrigins, honeypotField, rateLimit, status } = options;
+  const link = await createLink(db, workspace.id, { allowedOrigins, honeypotField, rateLimit, status });
   return { workspace, link, token: link.token };
 }
 
