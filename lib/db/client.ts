@@ -106,7 +106,11 @@ async function openEmbedded(dataDir: string | null, snapshot?: string): Promise<
 /*
  * How long a request may wait for the database before it is answered 503 (DESIGN.md §6: within 5 s, even
  * when the database's host vanished and its connections are half-open, answering nothing):
- * - CONNECT_TIMEOUT_MS bounds a new connection and a wait in the pool's queue;
+ * - CONNECT_TIMEOUT_MS bounds opening a connection;
+ * - QUEUE_TIMEOUT_MS bounds a request's wait for a pooled connection. It is longer than the others so that
+ *   a burst of requests beyond the pool's size queues rather than failing, yet a request queued behind
+ *   statements of a silent database still hears within 5 s: they time out (QUERY_TIMEOUT_MS), its own
+ *   connection attempt then does (CONNECT_TIMEOUT_MS), and their sum is below QUEUE_TIMEOUT_MS;
  * - QUERY_TIMEOUT_MS bounds one statement, measured by the driver (a running statement is not cancelled
  *   on the server; the connection is dropped). Long maintenance statements (migrations, a lock wait
  *   behind another instance's migration) pass MAINTENANCE_QUERY_TIMEOUT_MS instead; a long-running read
@@ -114,8 +118,9 @@ async function openEmbedded(dataDir: string | null, snapshot?: string): Promise<
  * - after a failure that says the database is away, checkouts fail at once for FAIL_FAST_MS (see
  *   failFast), so a request that already waited once does not wait again for its next statement.
  */
-const CONNECT_TIMEOUT_MS = 2_000;
-const QUERY_TIMEOUT_MS = 3_000;
+const CONNECT_TIMEOUT_MS = 1_500;
+const QUERY_TIMEOUT_MS = 2_500;
+const QUEUE_TIMEOUT_MS = 4_500;
 const MAINTENANCE_QUERY_TIMEOUT_MS = 60 * 60_000;
 const FAIL_FAST_MS = 1_000;
 
@@ -164,11 +169,21 @@ function maintenance(text: string, values?: unknown[]): pg.QueryConfig {
   return { text, values, query_timeout: MAINTENANCE_QUERY_TIMEOUT_MS } as pg.QueryConfig;
 }
 
+/** A pg client that gives up opening its connection after CONNECT_TIMEOUT_MS, whatever the pool allows. */
+class QuickConnectClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super({ ...(typeof config === "string" ? { connectionString: config } : config), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
+}
+
 function openPostgres(url: string, poolSize: number): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // The pool applies this to the wait in its queue (and to a connection it opens); each connection
+    // bounds its own opening by CONNECT_TIMEOUT_MS first.
+    connectionTimeoutMillis: QUEUE_TIMEOUT_MS,
+    Client: QuickConnectClient,
     query_timeout: QUERY_TIMEOUT_MS,
     // Probes connections that sit idle, so that a peer gone silently is noticed before a request uses it.
     keepAlive: true,
