@@ -1,0 +1,96 @@
+import { stringify } from "csv-stringify/sync";
+import { getDatabase } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/generated/client";
+import { ADDRESS_KEYS } from "@/lib/ingest/lead-input";
+import { parseInput } from "@/lib/validation/parse-input";
+import { neutraliseFormula } from "./csv-cell";
+import { LeadFilter, type LeadFilterInput, leadFilterCondition } from "./lead-filter";
+import { cursorAt, LEAD_SORT_KEY_COLUMNS, leadCursorCondition, leadOrder, type LeadSortKeys } from "./lead-order";
+
+/** Rows per query: small enough that a batch is a few MB, large enough that round trips do not dominate. */
+const BATCH_SIZE = 2_000;
+
+const UTM_PARTS = ["source", "medium", "campaign", "content", "term"] as const;
+
+const STANDARD_COLUMNS: [header: string, column: string][] = [
+  ["id", "l.id"],
+  ["name", "l.name"],
+  ["email", "l.email"],
+  ["telephone", "l.phone"],
+  ["document", "l.document"],
+  ["profession", "l.profession"],
+  ["city", "l.city"],
+  ["state", "l.state"],
+  ["instagram", "l.instagram"],
+  ["birthday", "to_char(l.birthday, 'YYYY-MM-DD')"],
+  ...ADDRESS_KEYS.map((key): [string, string] => [`address_${key}`, `l.address ->> '${key}'`]),
+  ["capture_link", "cl.name"],
+  ...UTM_PARTS.map((part): [string, string] => [`first_utm_${part}`, `l.first_utm_${part}`]),
+  ...UTM_PARTS.map((part): [string, string] => [`last_utm_${part}`, `l.last_utm_${part}`]),
+  ["created_at", `to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`],
+  ["updated_at", `to_char(l.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`],
+];
+
+const SELECT_STANDARD = Prisma.raw(STANDARD_COLUMNS.map(([, column], index) => `${column} AS c${index}`).join(", "));
+
+type ExportRow = LeadSortKeys & { customFields: Prisma.JsonValue } & Record<`c${number}`, string | null>;
+
+function cell(value: Prisma.JsonValue | undefined): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "string") return neutraliseFormula(value);
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return neutraliseFormula(JSON.stringify(value));
+}
+
+export interface LeadExport {
+  /** For Content-Disposition. */
+  filename: string;
+  /** The CSV, header row first, produced batch by batch as it is read. */
+  chunks: AsyncGenerator<string>;
+}
+
+/**
+ * The workspace's leads matching `filter` as CSV, in the filter's sort: standard fields, first and last
+ * touch UTM, then custom fields by label. Rows are read in keyset batches and yielded one batch at a time,
+ * so memory stays flat however many leads there are. The filter is validated before anything is read.
+ */
+export async function exportLeads(workspaceId: string, filterInput: LeadFilterInput, options: { batchSize?: number } = {}): Promise<LeadExport> {
+  const filter = parseInput(LeadFilter, filterInput, "lead filter");
+  const batchSize = options.batchSize ?? BATCH_SIZE;
+  const { prisma } = await getDatabase();
+  const fields = await prisma.customField.findMany({
+    where: { workspaceId },
+    select: { id: true, label: true, archivedAt: true },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  const header = [...STANDARD_COLUMNS.map(([name]) => name), ...fields.map((field) => (field.archivedAt ? `${field.label} (archived)` : field.label))];
+  const condition = leadFilterCondition(workspaceId, filter);
+
+  async function* chunks(): AsyncGenerator<string> {
+    yield stringify([header.map(neutraliseFormula)]);
+    let after: ExportRow | undefined;
+    for (;;) {
+      const position = after ? Prisma.sql`AND ${leadCursorCondition(cursorAt(after, filter.sort, "next"))}` : Prisma.empty;
+      const rows = await prisma.$queryRaw<ExportRow[]>`
+        SELECT ${LEAD_SORT_KEY_COLUMNS}, l.custom_fields AS "customFields", ${SELECT_STANDARD}
+        FROM leads l LEFT JOIN capture_links cl ON cl.id = l.capture_link_id AND cl.workspace_id = l.workspace_id
+        WHERE ${condition} ${position}
+        ORDER BY ${leadOrder(filter.sort)}
+        LIMIT ${batchSize}`;
+      if (rows.length === 0) return;
+      const records = rows.map((row) => {
+        const custom = row.customFields && typeof row.customFields === "object" && !Array.isArray(row.customFields) ? row.customFields : {};
+        return [
+          ...STANDARD_COLUMNS.map((_, index) => cell(row[`c${index}`])),
+          ...fields.map((field) => cell((custom as Record<string, Prisma.JsonValue>)[field.id])),
+        ];
+      });
+      yield stringify(records);
+      if (rows.length < batchSize) return;
+      after = rows.at(-1);
+    }
+  }
+
+  const day = new Date().toISOString().slice(0, 10);
+  return { filename: `leads-${day}.csv`, chunks: chunks() };
+}
