@@ -19,11 +19,13 @@ function blankAsMissing<T extends z.ZodType>(schema: T) {
 const Day = z
   .string()
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date as YYYY-MM-DD")
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, "must be a real calendar date");
+  .refine(
+    (value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+    },
+    { message: "must be a calendar date as YYYY-MM-DD", params: { code: "invalid_date" } },
+  );
 
 const FilterText = z.string().trim().max(200, "must be at most 200 characters");
 
@@ -45,6 +47,7 @@ export const LeadFilter = z
   .refine((filter) => !filter.from || !filter.to || filter.from <= filter.to, {
     message: "must not be before the start date",
     path: ["to"],
+    params: { code: "date_range" },
   });
 export type LeadFilterInput = z.input<typeof LeadFilter>;
 export type LeadFilter = z.output<typeof LeadFilter>;
