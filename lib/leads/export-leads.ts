@@ -4,8 +4,9 @@ import { Prisma } from "@/lib/db/generated/client";
 import { ADDRESS_KEYS } from "@/lib/ingest/lead-input";
 import { parseInput } from "@/lib/validation/parse-input";
 import { neutraliseFormula } from "./csv-cell";
-import { LeadFilter, type LeadFilterInput, leadFilterCondition } from "./lead-filter";
-import { cursorAt, LEAD_SORT_KEY_COLUMNS, leadCursorCondition, leadOrder, type LeadSortKeys } from "./lead-order";
+import { LeadFilter, type LeadFilterInput } from "./lead-filter";
+import { cursorAt, LEAD_SORT_KEY_COLUMNS, type LeadSortKeys } from "./lead-order";
+import { selectLeadRows } from "./select-lead-rows";
 
 /** Rows per query: small enough that a batch is a few MB, large enough that round trips do not dominate. */
 const BATCH_SIZE = 2_000;
@@ -32,6 +33,10 @@ const STANDARD_COLUMNS: [header: string, column: string][] = [
 ];
 
 const SELECT_STANDARD = Prisma.raw(STANDARD_COLUMNS.map(([, column], index) => `${column} AS c${index}`).join(", "));
+
+const EXPORT_COLUMNS = Prisma.sql`${LEAD_SORT_KEY_COLUMNS}, l.custom_fields AS "customFields", ${SELECT_STANDARD}`;
+// The workspace condition keeps the join inside the tenant even for a link id that is not the workspace's.
+const CAPTURE_LINK_JOIN = Prisma.sql`LEFT JOIN capture_links cl ON cl.id = l.capture_link_id AND cl.workspace_id = l.workspace_id`;
 
 type ExportRow = LeadSortKeys & { customFields: Prisma.JsonValue } & Record<`c${number}`, string | null>;
 
@@ -64,19 +69,19 @@ export async function exportLeads(workspaceId: string, filterInput: LeadFilterIn
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
   const header = [...STANDARD_COLUMNS.map(([name]) => name), ...fields.map((field) => (field.archivedAt ? `${field.label} (archived)` : field.label))];
-  const condition = leadFilterCondition(workspaceId, filter);
 
   async function* chunks(): AsyncGenerator<string> {
     yield stringify([header.map(neutraliseFormula)]);
     let after: ExportRow | undefined;
     for (;;) {
-      const position = after ? Prisma.sql`AND ${leadCursorCondition(cursorAt(after, filter.sort, "next"))}` : Prisma.empty;
-      const rows = await prisma.$queryRaw<ExportRow[]>`
-        SELECT ${LEAD_SORT_KEY_COLUMNS}, l.custom_fields AS "customFields", ${SELECT_STANDARD}
-        FROM leads l LEFT JOIN capture_links cl ON cl.id = l.capture_link_id AND cl.workspace_id = l.workspace_id
-        WHERE ${condition} ${position}
-        ORDER BY ${leadOrder(filter.sort)}
-        LIMIT ${batchSize}`;
+      const rows = await selectLeadRows<ExportRow>({
+        columns: EXPORT_COLUMNS,
+        joins: CAPTURE_LINK_JOIN,
+        workspaceId,
+        filter,
+        cursor: after ? cursorAt(after, filter.sort, "next") : undefined,
+        limit: batchSize,
+      });
       if (rows.length === 0) return;
       const records = rows.map((row) => {
         const custom = row.customFields && typeof row.customFields === "object" && !Array.isArray(row.customFields) ? row.customFields : {};

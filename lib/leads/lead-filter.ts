@@ -99,16 +99,26 @@ function escapeLike(value: string): string {
 const DAY_MS = 86_400_000;
 
 /**
- * The SQL condition of a filter on `leads l`, always scoped to the workspace. Search and the equality
- * filters are written as the expressions of the leads_search_idx index (migration 20261121030000), so a
- * rare term or value is found through it; for a common one the planner walks the sort's index instead.
+ * The part of a filter that the sort indexes serve: the workspace and the date range. Always scoped to
+ * the workspace.
  */
-export function leadFilterCondition(workspaceId: string, filter: LeadFilter): Prisma.Sql {
+export function leadScopeCondition(workspaceId: string, filter: LeadFilter): Prisma.Sql {
   const conditions: Prisma.Sql[] = [Prisma.sql`l.workspace_id = ${workspaceId}::uuid`];
+  if (filter.from) conditions.push(Prisma.sql`l.created_at >= ${new Date(`${filter.from}T00:00:00Z`)}::timestamptz`);
+  if (filter.to) conditions.push(Prisma.sql`l.created_at < ${new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + DAY_MS)}::timestamptz`);
+  return Prisma.join(conditions, " AND ");
+}
+
+/**
+ * The part of a filter that leads_search_idx serves (migration 20261121030000): search words and the
+ * equality filters, written as that index's expressions. Undefined when the filter has neither.
+ */
+export function leadMatchCondition(filter: LeadFilter): Prisma.Sql | undefined {
+  const conditions: Prisma.Sql[] = [];
   if (filter.q) {
     for (const term of searchTerms(filter.q)) {
       conditions.push(
-        Prisma.sql`leads_search_text(l.name, l.email, l.phone, l.document) LIKE '%' || leadlink_fold(${escapeLike(term)}::text) || '%'`,
+        Prisma.sql`l.search_text LIKE '%' || leadlink_fold(${escapeLike(term)}::text) || '%'`,
       );
     }
   }
@@ -121,7 +131,5 @@ export function leadFilterCondition(workspaceId: string, filter: LeadFilter): Pr
     conditions.push(Prisma.sql`leads_facets(l.capture_link_id, l.first_utm_source, l.first_utm_medium, l.first_utm_campaign,
       l.last_utm_source, l.last_utm_medium, l.last_utm_campaign) @> ${facets}::text[]`);
   }
-  if (filter.from) conditions.push(Prisma.sql`l.created_at >= ${new Date(`${filter.from}T00:00:00Z`)}::timestamptz`);
-  if (filter.to) conditions.push(Prisma.sql`l.created_at < ${new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + DAY_MS)}::timestamptz`);
-  return Prisma.join(conditions, " AND ");
+  return conditions.length > 0 ? Prisma.join(conditions, " AND ") : undefined;
 }

@@ -4,9 +4,10 @@ import { Prisma } from "@/lib/db/generated/client";
 import { parseInput } from "@/lib/validation/parse-input";
 import { loadFieldNames } from "./field-names";
 import { decodeLeadCursor, encodeLeadCursor } from "./lead-cursor";
-import { LeadFilter, type LeadFilterInput, leadFilterCondition } from "./lead-filter";
+import { LeadFilter, type LeadFilterInput } from "./lead-filter";
 import { type LeadJson, leadSelect, toLeadJson } from "./lead-json";
-import { cursorAt, LEAD_SORT_KEY_COLUMNS, leadCursorCondition, leadOrder, type LeadSortKeys } from "./lead-order";
+import { cursorAt, LEAD_SORT_KEY_COLUMNS, type LeadSortKeys } from "./lead-order";
+import { selectLeadRows } from "./select-lead-rows";
 
 export const MAX_LEADS_PER_PAGE = 1000;
 
@@ -58,6 +59,10 @@ export interface LeadPage {
   previousCursor?: string;
 }
 
+const LIST_COLUMNS = Prisma.sql`${LEAD_SORT_KEY_COLUMNS}, l.name, l.email, l.phone AS telephone, l.document,
+  l.capture_link_id AS "captureLinkId", l.first_utm_source AS "utmSource", l.first_utm_medium AS "utmMedium",
+  l.first_utm_campaign AS "utmCampaign"`;
+
 /**
  * One page of the workspace's leads matching `filter`, with keyset pagination (`after`: a cursor from a
  * previous page; one that does not fit the sort gives the first page). No COUNT(*): at a million leads it
@@ -68,16 +73,7 @@ export async function listLeadPage(workspaceId: string, filterInput: LeadFilterI
   const limit = options.limit ?? LEADS_PER_PAGE;
   const cursor = decodeLeadCursor(options.after, filter.sort);
   const backward = cursor?.direction === "prev";
-  const conditions = [leadFilterCondition(workspaceId, filter), ...(cursor ? [leadCursorCondition(cursor)] : [])];
-  const { prisma } = await getDatabase();
-  // Raw SQL: search and filters are the expressions of leads_search_idx, which Prisma's where cannot write.
-  const rows = await prisma.$queryRaw<LeadListItem[]>`
-    SELECT ${LEAD_SORT_KEY_COLUMNS}, l.name, l.email, l.phone AS telephone, l.document, l.capture_link_id AS "captureLinkId",
-      l.first_utm_source AS "utmSource", l.first_utm_medium AS "utmMedium", l.first_utm_campaign AS "utmCampaign"
-    FROM leads l
-    WHERE ${Prisma.join(conditions, " AND ")}
-    ORDER BY ${leadOrder(filter.sort, backward)}
-    LIMIT ${limit + 1}`;
+  const rows = await selectLeadRows<LeadListItem>({ columns: LIST_COLUMNS, workspaceId, filter, cursor, limit: limit + 1 });
   const more = rows.length > limit;
   const leads = rows.slice(0, limit);
   if (backward) leads.reverse();

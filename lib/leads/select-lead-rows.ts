@@ -1,0 +1,56 @@
+import { getDatabase } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/generated/client";
+import type { LeadCursor } from "./lead-cursor";
+import { type LeadFilter, leadMatchCondition, leadScopeCondition } from "./lead-filter";
+import { leadCursorCondition, leadOrder } from "./lead-order";
+
+/** How many rows, in the sort's order, the first attempt looks through for matches. */
+const WINDOW = 5_000;
+
+export interface LeadRowsQuery {
+  /** The select list, over `leads l` (and the joins). */
+  columns: Prisma.Sql;
+  /** Joins after `leads l`, e.g. the capture link's name. */
+  joins?: Prisma.Sql;
+  workspaceId: string;
+  filter: LeadFilter;
+  cursor?: LeadCursor;
+  limit: number;
+}
+
+/**
+ * The first `limit` leads matching the filter after the cursor, in the sort's order (reversed when the
+ * cursor reads backwards). Searching and filtering a million leads has two good plans and the planner
+ * cannot tell them apart, because it cannot know how many leads a search word matches:
+ * - a common word or value ("silva", utm_source=google): walk the sort's index and keep the matching rows,
+ *   which finds a page within a few hundred rows, where collecting every match first would read thousands;
+ * - a rare one, or one that matches nothing: collect the matches from leads_search_idx and sort them,
+ *   where walking the index would read the whole workspace.
+ * So the walk is tried first over a bounded window of rows; only when that window does not fill the page
+ * are the matches collected through the search index (both bounded, whatever the data).
+ */
+export async function selectLeadRows<T>(query: LeadRowsQuery): Promise<T[]> {
+  const { columns, joins = Prisma.empty, workspaceId, filter, cursor, limit } = query;
+  const { prisma } = await getDatabase();
+  const order = leadOrder(filter.sort, cursor?.direction === "prev");
+  const scope = Prisma.join([leadScopeCondition(workspaceId, filter), ...(cursor ? [leadCursorCondition(cursor)] : [])], " AND ");
+  const match = leadMatchCondition(filter);
+  if (!match) {
+    return prisma.$queryRaw<T[]>`SELECT ${columns} FROM leads l ${joins} WHERE ${scope} ORDER BY ${order} LIMIT ${limit}`;
+  }
+
+  // The subquery's LIMIT keeps the match out of the index walk: at most WINDOW rows are looked at.
+  const walked = await prisma.$queryRaw<T[]>`
+    SELECT ${columns}
+    FROM (SELECT * FROM leads l WHERE ${scope} ORDER BY ${order} LIMIT ${WINDOW}) l ${joins}
+    WHERE ${match}
+    ORDER BY ${order}
+    LIMIT ${limit}`;
+  if (walked.length >= limit) return walked;
+
+  return prisma.$transaction(async (tx) => {
+    // Plain index scans off for this statement: the matches come from leads_search_idx (a bitmap scan).
+    await tx.$executeRaw`SET LOCAL enable_indexscan = off`;
+    return tx.$queryRaw<T[]>`SELECT ${columns} FROM leads l ${joins} WHERE ${scope} AND ${match} ORDER BY ${order} LIMIT ${limit}`;
+  });
+}
