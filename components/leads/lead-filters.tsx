@@ -15,7 +15,7 @@ export interface LinkOption {
 export function LeadFilters({ basePath, values, links }: { basePath: string; values: LeadFilterInput; links: LinkOption[] }) {
   const text = (value: unknown) => (typeof value === "string" ? value : "");
   return (
-    <form method="get" action={basePath} role="search" aria-label="Search and filter leads" className="mb-6 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+    <form method="get" action={basePath} role="search" aria-label="Lead filters" className="mb-6 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Field id="lead-q" label="Search" className="sm:col-span-2">
           <Input id="lead-q" name="q" type="search" defaultValue={text(values.q)} placeholder="Name, email, phone or document" autoComplete="off" maxLength={200} />

@@ -72,7 +72,7 @@ export default async function LeadsPage({ params, searchParams }: { params: Prom
         <NoLeadsYet link={emptyLink} linksPath={`/w/${workspace.slug}/links`} canManage={hasRole(role, "admin")} />
       ) : (
         <>
-          <LeadFilters basePath={basePath} values={raw} links={links.map(({ id, name }) => ({ id, name }))} />
+          <LeadFilters key={JSON.stringify(raw)} basePath={basePath} values={raw} links={links.map(({ id, name }) => ({ id, name }))} />
           {parsed.success ? null : (
             <Alert>
               <p className="font-medium">These filters cannot be applied:</p>
