@@ -16,11 +16,11 @@ export function LeadFilters({ basePath, values, links }: { basePath: string; val
   const text = (value: unknown) => (typeof value === "string" ? value : "");
   return (
     <form method="get" action={basePath} role="search" aria-label="Lead filters" className="mb-6 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Field id="lead-q" label="Search" className="sm:col-span-2">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-12">
+        <Field id="lead-q" label="Search" className="sm:col-span-2 lg:col-span-6">
           <Input id="lead-q" name="q" type="search" defaultValue={text(values.q)} placeholder="Name, email, phone or document" autoComplete="off" maxLength={200} />
         </Field>
-        <Field id="lead-link" label="Capture link">
+        <Field id="lead-link" label="Capture link" className="lg:col-span-3">
           <Select id="lead-link" name="link" defaultValue={text(values.link)}>
             <option value="">All links</option>
             {links.map((link) => (
@@ -30,7 +30,7 @@ export function LeadFilters({ basePath, values, links }: { basePath: string; val
             ))}
           </Select>
         </Field>
-        <Field id="lead-sort" label="Sort">
+        <Field id="lead-sort" label="Sort" className="lg:col-span-3">
           <Select id="lead-sort" name="sort" defaultValue={text(values.sort) || "newest"}>
             {LEAD_SORTS.map((sort) => (
               <option key={sort} value={sort}>
@@ -39,16 +39,16 @@ export function LeadFilters({ basePath, values, links }: { basePath: string; val
             ))}
           </Select>
         </Field>
-        <Field id="lead-utm-source" label="UTM source">
+        <Field id="lead-utm-source" label="UTM source" className="lg:col-span-2">
           <Input id="lead-utm-source" name="utm_source" defaultValue={text(values.utm_source)} placeholder="e.g. google" maxLength={200} />
         </Field>
-        <Field id="lead-utm-medium" label="UTM medium">
+        <Field id="lead-utm-medium" label="UTM medium" className="lg:col-span-2">
           <Input id="lead-utm-medium" name="utm_medium" defaultValue={text(values.utm_medium)} placeholder="e.g. cpc" maxLength={200} />
         </Field>
-        <Field id="lead-utm-campaign" label="UTM campaign">
+        <Field id="lead-utm-campaign" label="UTM campaign" className="lg:col-span-2">
           <Input id="lead-utm-campaign" name="utm_campaign" defaultValue={text(values.utm_campaign)} placeholder="e.g. black-friday" maxLength={200} />
         </Field>
-        <div className="grid grid-cols-2 gap-2">
+        <div className="grid grid-cols-2 gap-2 sm:col-span-2 lg:col-span-6">
           <Field id="lead-from" label="From">
             <Input id="lead-from" name="from" type="date" defaultValue={text(values.from)} />
           </Field>

@@ -25,7 +25,8 @@ const STANDARD_COLUMNS: [header: string, column: string][] = [
   ["instagram", "l.instagram"],
   ["birthday", "to_char(l.birthday, 'YYYY-MM-DD')"],
   ...ADDRESS_KEYS.map((key): [string, string] => [`address_${key}`, `l.address ->> '${key}'`]),
-  ["capture_link", "cl.name"],
+  // Filled in from the workspace's links (see below): a join could reorder the walked rows.
+  ["capture_link", "l.capture_link_id::text"],
   ...UTM_PARTS.map((part): [string, string] => [`first_utm_${part}`, `l.first_utm_${part}`]),
   ...UTM_PARTS.map((part): [string, string] => [`last_utm_${part}`, `l.last_utm_${part}`]),
   ["created_at", `to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`],
@@ -35,8 +36,7 @@ const STANDARD_COLUMNS: [header: string, column: string][] = [
 const SELECT_STANDARD = Prisma.raw(STANDARD_COLUMNS.map(([, column], index) => `${column} AS c${index}`).join(", "));
 
 const EXPORT_COLUMNS = Prisma.sql`${LEAD_SORT_KEY_COLUMNS}, l.custom_fields AS "customFields", ${SELECT_STANDARD}`;
-// The workspace condition keeps the join inside the tenant even for a link id that is not the workspace's.
-const CAPTURE_LINK_JOIN = Prisma.sql`LEFT JOIN capture_links cl ON cl.id = l.capture_link_id AND cl.workspace_id = l.workspace_id`;
+const CAPTURE_LINK_COLUMN = STANDARD_COLUMNS.findIndex(([name]) => name === "capture_link");
 
 type ExportRow = LeadSortKeys & { customFields: Prisma.JsonValue } & Record<`c${number}`, string | null>;
 
@@ -63,6 +63,9 @@ export async function exportLeads(workspaceId: string, filterInput: LeadFilterIn
   const filter = parseInput(LeadFilter, filterInput, "lead filter");
   const batchSize = options.batchSize ?? BATCH_SIZE;
   const { prisma } = await getDatabase();
+  const links = new Map(
+    (await prisma.captureLink.findMany({ where: { workspaceId }, select: { id: true, name: true } })).map((link) => [link.id, link.name]),
+  );
   const fields = await prisma.customField.findMany({
     where: { workspaceId },
     select: { id: true, label: true, archivedAt: true },
@@ -76,7 +79,6 @@ export async function exportLeads(workspaceId: string, filterInput: LeadFilterIn
     for (;;) {
       const rows = await selectLeadRows<ExportRow>({
         columns: EXPORT_COLUMNS,
-        joins: CAPTURE_LINK_JOIN,
         workspaceId,
         filter,
         cursor: after ? cursorAt(after, filter.sort, "next") : undefined,
@@ -86,7 +88,10 @@ export async function exportLeads(workspaceId: string, filterInput: LeadFilterIn
       const records = rows.map((row) => {
         const custom = row.customFields && typeof row.customFields === "object" && !Array.isArray(row.customFields) ? row.customFields : {};
         return [
-          ...STANDARD_COLUMNS.map((_, index) => cell(row[`c${index}`])),
+          ...STANDARD_COLUMNS.map((_, index) => {
+            const value = row[`c${index}`];
+            return cell(index === CAPTURE_LINK_COLUMN && value ? (links.get(value) ?? "") : value);
+          }),
           ...fields.map((field) => cell((custom as Record<string, Prisma.JsonValue>)[field.id])),
         ];
       });

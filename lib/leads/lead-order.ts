@@ -31,6 +31,24 @@ const ORDER_SQL: Record<LeadSort, [forward: string, backward: string]> = {
   ],
 };
 
+/** The sort's keys as named columns, for a subquery whose rows an outer query keeps in order. */
+export const LEAD_SORT_KEYS: Record<LeadSort, Prisma.Sql> = {
+  newest: Prisma.sql`l.created_at AS sort_1, l.id AS sort_2, l.id AS sort_3`,
+  oldest: Prisma.sql`l.created_at AS sort_1, l.id AS sort_2, l.id AS sort_3`,
+  updated: Prisma.sql`l.updated_at AS sort_1, l.id AS sort_2, l.id AS sort_3`,
+  name: Prisma.sql`(l.name IS NULL) AS sort_1, coalesce(leadlink_fold(l.name), '') AS sort_2, l.id AS sort_3`,
+};
+
+/**
+ * ORDER BY over those named columns: the planner sees that the subquery's rows already come in this
+ * order, so the outer LIMIT stops reading as soon as it has its rows.
+ */
+export function leadOrderOfKeys(sort: LeadSort, reversed = false): Prisma.Sql {
+  const ascending = SORT_SQL[sort].ascending !== reversed;
+  const direction = ascending ? "ASC" : "DESC";
+  return Prisma.raw(`l.sort_1 ${direction}, l.sort_2 ${direction}, l.sort_3 ${direction}`);
+}
+
 /** ORDER BY of the sort, or of its reverse (reading the rows before a cursor). */
 export function leadOrder(sort: LeadSort, reversed = false): Prisma.Sql {
   return Prisma.raw(ORDER_SQL[sort][reversed ? 1 : 0]);
