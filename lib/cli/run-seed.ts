@@ -10,6 +10,8 @@ import { writeError } from "./cli-output";
 import type { CliIo } from "./control-socket";
 import { loadEnvFiles } from "./load-env-files";
 
+const SEED_CONNECTIONS = 2;
+
 export interface SeedResult {
   workspace: string;
   leadsInserted: number;
@@ -50,7 +52,7 @@ async function captureLinkIds(workspaceId: string): Promise<string[]> {
  */
 export async function runSeed(argv: string[], root: string, io: CliIo): Promise<number> {
   const json = argv.includes("--json");
-  let bulk: pg.Client | undefined;
+  const bulk: pg.Client[] = [];
   try {
     loadEnvFiles(root);
     const program = new Command("seed")
@@ -71,19 +73,22 @@ export async function runSeed(argv: string[], root: string, io: CliIo): Promise<
     const workspace = await chooseWorkspace(options.workspace);
     const links = await captureLinkIds(workspace.id);
 
-    let sql: SqlExecutor;
+    const sql: SqlExecutor[] = [];
     if (database.kind === "postgres") {
-      // Its own connection: a batch of 100k leads outlasts the app pool's query timeout.
-      bulk = new pg.Client({ connectionString: (databaseOptionsFromEnv() as { url: string }).url });
-      await bulk.connect();
-      const client = bulk;
-      sql = {
-        query: async <T>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as T[],
-        exec: async (text) => void (await client.query(text)),
-      };
+      // Connections of its own: a batch of 100k leads outlasts the app pool's query timeout. Two, so that
+      // PostgreSQL inserts two batches at once (measured: 1M leads in about half the time of one).
+      for (let i = 0; i < SEED_CONNECTIONS; i++) {
+        const client = new pg.Client({ connectionString: (databaseOptionsFromEnv() as { url: string }).url });
+        bulk.push(client);
+        await client.connect();
+        sql.push({
+          query: async <T>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as T[],
+          exec: async (text) => void (await client.query(text)),
+        });
+      }
     } else {
       const pglite = database.pglite!;
-      sql = { query: async <T>(text: string, params?: unknown[]) => (await pglite.query<T>(text, params)).rows, exec: async (text) => void (await pglite.exec(text)) };
+      sql.push({ query: async <T>(text: string, params?: unknown[]) => (await pglite.query<T>(text, params)).rows, exec: async (text) => void (await pglite.exec(text)) });
     }
 
     const inserted = await seedLeads(sql, {
@@ -104,7 +109,7 @@ export async function runSeed(argv: string[], root: string, io: CliIo): Promise<
     }
     return 1;
   } finally {
-    await bulk?.end().catch(() => {});
+    await Promise.all(bulk.map((client) => client.end().catch(() => {})));
     await closeDatabase().catch(() => {});
   }
 }

@@ -130,21 +130,34 @@ SELECT count(*)::int AS inserted FROM inserted`;
  * counts them on their links' counters. Plain SQL in batches: a million leads in about a minute, where the
  * ingest API would take hours. Returns how many were inserted.
  */
-export async function seedLeads(sql: SqlExecutor, options: SeedLeadsOptions): Promise<number> {
+export async function seedLeads(connections: SqlExecutor | SqlExecutor[], options: SeedLeadsOptions): Promise<number> {
+  const sessions = Array.isArray(connections) ? connections : [connections];
   const batchSize = options.batchSize ?? 100_000;
   if (options.captureLinkIds.length === 0) throw new Error("seedLeads needs at least one capture link");
+  if (sessions.length === 0) throw new Error("seedLeads needs a connection");
   // Keeps emails and phones of two runs apart, so a second seed adds leads instead of clashing.
   const salt = randomInt(1, 1_000_000_000);
+  const batches: [start: number, end: number][] = [];
+  for (let start = 1; start <= options.leads; start += batchSize) batches.push([start, Math.min(options.leads, start + batchSize - 1)]);
+
   let inserted = 0;
-  // A batch is recomputable: it need not wait for the disk. A larger pending list for the search index
-  // merges its new entries in fewer, bigger steps; it is flushed at the end so searches do not scan it.
-  await sql.exec("SET synchronous_commit = off; SET gin_pending_list_limit = '64MB'; SET work_mem = '128MB'");
-  for (let start = 1; start <= options.leads; start += batchSize) {
-    const end = Math.min(options.leads, start + batchSize - 1);
-    const [row] = await sql.query<{ inserted: number }>(BATCH_SQL, [options.workspaceId, options.captureLinkIds, start, end, salt, options.leads]);
-    inserted += row?.inserted ?? 0;
-    options.onProgress?.(end, options.leads);
-  }
+  let done = 0;
+  // Each connection takes the next batch when it is free: with PostgreSQL, batches run in parallel.
+  await Promise.all(
+    sessions.map(async (sql) => {
+      // A batch is recomputable: it need not wait for the disk. A larger pending list for the search index
+      // merges its new entries in fewer, bigger steps; it is flushed at the end so searches do not scan it.
+      await sql.exec("SET synchronous_commit = off; SET gin_pending_list_limit = '64MB'; SET work_mem = '128MB'");
+      for (let batch = batches.shift(); batch; batch = batches.shift()) {
+        const [start, end] = batch;
+        const [row] = await sql.query<{ inserted: number }>(BATCH_SQL, [options.workspaceId, options.captureLinkIds, start, end, salt, options.leads]);
+        inserted += row?.inserted ?? 0;
+        done += end - start + 1;
+        options.onProgress?.(done, options.leads);
+      }
+    }),
+  );
+  const [sql] = sessions as [SqlExecutor];
   await sql.query("SELECT gin_clean_pending_list('leads_search_idx'::regclass)");
   // Fresh statistics: the planner chooses between the search index and the sort indexes by them.
   await sql.exec("ANALYZE leads; ANALYZE submissions;");
