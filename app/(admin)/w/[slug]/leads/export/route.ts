@@ -1,0 +1,51 @@
+import { findWorkspaceAccess, currentUser } from "@/lib/auth/session";
+import { env } from "@/lib/env";
+import { AppError, isAppError } from "@/lib/errors";
+import { problemResponse } from "@/lib/http/problem";
+import { leadFilterParams } from "@/lib/leads/lead-filter";
+import { exportLeads } from "@/lib/leads/export-leads";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * GET /w/<slug>/leads/export?<the leads page's filter>: the matching leads as a CSV download, streamed.
+ * Not signed in: 401 (a download link, not a page, so no redirect); not a member of the workspace: 404.
+ */
+export async function GET(request: Request, { params }: { params: Promise<{ slug: string }> }): Promise<Response> {
+  const baseUrl = env().PUBLIC_BASE_URL ?? new URL(request.url).origin;
+  try {
+    const user = await currentUser();
+    if (!user) throw new AppError("unauthorized", "Sign in to export leads.");
+    const access = await findWorkspaceAccess(user.id, (await params).slug);
+    if (!access) throw new AppError("not_found", "This workspace does not exist.");
+    const { filename, chunks } = await exportLeads(access.workspace.id, leadFilterParams(new URL(request.url).searchParams));
+
+    const encoder = new TextEncoder();
+    // pull(): the next batch is read only when the client has taken the previous one (backpressure).
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        try {
+          const next = await chunks.next();
+          if (next.done) controller.close();
+          else controller.enqueue(encoder.encode(next.value));
+        } catch (error) {
+          controller.error(error);
+        }
+      },
+      async cancel() {
+        await chunks.return(undefined);
+      },
+    });
+    return new Response(body, {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${access.workspace.slug}-${filename}"`,
+        "Cache-Control": "no-store",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  } catch (error) {
+    if (isAppError(error)) return problemResponse(error, baseUrl);
+    throw error;
+  }
+}

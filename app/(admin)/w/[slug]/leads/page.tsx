@@ -1,0 +1,115 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { LeadFilters } from "@/components/leads/lead-filters";
+import { LeadsPagination } from "@/components/leads/leads-pagination";
+import { LeadsTable } from "@/components/leads/leads-table";
+import { NoLeadsYet } from "@/components/leads/no-leads-yet";
+import { Alert } from "@/components/ui/alert";
+import { buttonClass } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { hasRole, requireWorkspace } from "@/lib/auth/session";
+import { listFields } from "@/lib/fields/list-fields";
+import { hasActiveFilter, LEAD_SORT_LABELS, LeadFilter, leadFilterParams, leadFilterQuery } from "@/lib/leads/lead-filter";
+import { listLeadPage } from "@/lib/leads/list-leads";
+import { captureUrl } from "@/lib/links/capture-url";
+import { curlSnippet } from "@/lib/links/link-snippets";
+import { listLinks } from "@/lib/links/list-links";
+import { toFieldIssues } from "@/lib/validation/parse-input";
+import { requestBaseUrl } from "../links/request-base-url";
+
+export const metadata: Metadata = { title: "Leads" };
+export const dynamic = "force-dynamic";
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+export default async function LeadsPage({ params, searchParams }: { params: Promise<{ slug: string }>; searchParams: Promise<SearchParams> }) {
+  const [{ slug }, query] = await Promise.all([params, searchParams]);
+  const { workspace, role } = await requireWorkspace(slug);
+  const basePath = `/w/${workspace.slug}/leads`;
+  const raw = leadFilterParams(query);
+  const parsed = LeadFilter.safeParse(raw);
+  const after = typeof query.after === "string" ? query.after : undefined;
+
+  const [links, page] = await Promise.all([
+    listLinks(workspace.id),
+    parsed.success ? listLeadPage(workspace.id, parsed.data, { after }) : undefined,
+  ]);
+  const linkNames = new Map(links.map((link) => [link.id, link.name]));
+  const filter = parsed.success ? parsed.data : undefined;
+  const filtered = filter ? hasActiveFilter(filter) : true;
+  const exportHref = `${basePath}/export${filter ? leadFilterQuery(filter) : ""}`;
+  const hrefFor = (cursor: string | undefined) => `${basePath}${filter ? leadFilterQuery(filter, { after: cursor }) : ""}`;
+  const workspaceEmpty = page !== undefined && page.leads.length === 0 && !filtered && !after;
+
+  let emptyLink: { name: string; path: string; curl: string } | undefined;
+  if (workspaceEmpty) {
+    const active = links.find((link) => link.status === "active");
+    if (active) {
+      const [fields, baseUrl] = await Promise.all([listFields(workspace.id), requestBaseUrl()]);
+      emptyLink = {
+        name: active.name,
+        path: `/w/${workspace.slug}/links/${active.id}`,
+        curl: curlSnippet({ url: captureUrl(active.token, baseUrl), fields, country: workspace.country }),
+      };
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Leads"
+        description="Everyone who reached you through a capture link. Search, filter, and export what you see."
+        actions={
+          workspaceEmpty ? null : (
+            <a href={exportHref} download className={buttonClass("secondary")}>
+              <span aria-hidden>↓</span> Export CSV
+            </a>
+          )
+        }
+      />
+      {workspaceEmpty ? (
+        <NoLeadsYet link={emptyLink} linksPath={`/w/${workspace.slug}/links`} canManage={hasRole(role, "admin")} />
+      ) : (
+        <>
+          <LeadFilters key={JSON.stringify(raw)} basePath={basePath} values={raw} links={links.map(({ id, name }) => ({ id, name }))} />
+          {parsed.success ? null : (
+            <Alert>
+              <p className="font-medium">These filters cannot be applied:</p>
+              <ul className="mt-1 list-disc pl-5">
+                {toFieldIssues(parsed.error).map((issue) => (
+                  <li key={`${issue.field}:${issue.code}`}>
+                    {issue.field} {issue.message}
+                  </li>
+                ))}
+              </ul>
+            </Alert>
+          )}
+          {page && page.leads.length === 0 ? (
+            <EmptyState
+              title={after ? "No more leads" : "No leads match these filters"}
+              action={
+                <Link href={after ? hrefFor(undefined) : basePath} className={buttonClass("secondary")}>
+                  {after ? "Back to the first page" : "Clear filters"}
+                </Link>
+              }
+            >
+              <p>Try fewer words, another capture link, or a wider date range.</p>
+            </EmptyState>
+          ) : null}
+          {page && page.leads.length > 0 ? (
+            <>
+              <p className="mb-2 text-xs text-slate-500" aria-live="polite">
+                {page.leads.length}
+                {page.nextCursor ? "+" : ""} {page.leads.length === 1 ? "lead" : "leads"}
+                {after ? " on this page" : ""} · {LEAD_SORT_LABELS[filter!.sort].toLowerCase()}
+              </p>
+              <LeadsTable leads={page.leads} basePath={basePath} linkNames={linkNames} />
+              <LeadsPagination hrefFor={hrefFor} previous={page.previousCursor} next={page.nextCursor} onFirstPage={!after} />
+            </>
+          ) : null}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import Link from "next/link";
+import { buttonClass } from "@/components/ui/button";
+import { Field, Input, Select } from "@/components/ui/field";
+import { LEAD_SORT_LABELS, LEAD_SORTS, type LeadFilterInput } from "@/lib/leads/lead-filter";
+
+export interface LinkOption {
+  id: string;
+  name: string;
+}
+
+/**
+ * The leads table's search, filters and sort: a plain GET form, so every state is a shareable URL, it
+ * works before JavaScript loads, and Enter in any field applies it.
+ */
+export function LeadFilters({ basePath, values, links }: { basePath: string; values: LeadFilterInput; links: LinkOption[] }) {
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  return (
+    <form method="get" action={basePath} role="search" aria-label="Lead filters" className="mb-6 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-12">
+        <Field id="lead-q" label="Search" className="sm:col-span-2 lg:col-span-6">
+          <Input id="lead-q" name="q" type="search" defaultValue={text(values.q)} placeholder="Name, email, phone or document" autoComplete="off" maxLength={200} />
+        </Field>
+        <Field id="lead-link" label="Capture link" className="lg:col-span-3">
+          <Select id="lead-link" name="link" defaultValue={text(values.link)}>
+            <option value="">All links</option>
+            {links.map((link) => (
+              <option key={link.id} value={link.id}>
+                {link.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="lead-sort" label="Sort" className="lg:col-span-3">
+          <Select id="lead-sort" name="sort" defaultValue={text(values.sort) || "newest"}>
+            {LEAD_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {LEAD_SORT_LABELS[sort]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="lead-utm-source" label="UTM source" className="lg:col-span-2">
+          <Input id="lead-utm-source" name="utm_source" defaultValue={text(values.utm_source)} placeholder="e.g. google" maxLength={200} />
+        </Field>
+        <Field id="lead-utm-medium" label="UTM medium" className="lg:col-span-2">
+          <Input id="lead-utm-medium" name="utm_medium" defaultValue={text(values.utm_medium)} placeholder="e.g. cpc" maxLength={200} />
+        </Field>
+        <Field id="lead-utm-campaign" label="UTM campaign" className="lg:col-span-2">
+          <Input id="lead-utm-campaign" name="utm_campaign" defaultValue={text(values.utm_campaign)} placeholder="e.g. black-friday" maxLength={200} />
+        </Field>
+        <div className="grid grid-cols-2 gap-2 sm:col-span-2 lg:col-span-6">
+          <Field id="lead-from" label="From">
+            <Input id="lead-from" name="from" type="date" defaultValue={text(values.from)} />
+          </Field>
+          <Field id="lead-to" label="To">
+            <Input id="lead-to" name="to" type="date" defaultValue={text(values.to)} />
+          </Field>
+        </div>
+      </div>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
+        <p className="text-xs text-slate-500">UTM filters match the first or the last touch, ignoring case. Dates are UTC days, both included.</p>
+        <div className="flex items-center gap-2">
+          <Link href={basePath} className={buttonClass("ghost")}>
+            Clear
+          </Link>
+          <button type="submit" className={buttonClass("primary")}>
+            Apply filters
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+import Link from "next/link";
+import { LocalTime } from "@/components/ui/local-time";
+import { Table, Td, Th } from "@/components/ui/table";
+import type { LeadListItem } from "@/lib/leads/list-leads";
+
+function formatPhone(digits: string): string {
+  // Brazilian numbers (most of this product's leads) read better grouped; others stay as E.164.
+  const br = /^55(\d{2})(\d{4,5})(\d{4})$/.exec(digits);
+  return br ? `+55 (${br[1]}) ${br[2]}-${br[3]}` : `+${digits}`;
+}
+
+function Utm({ lead }: { lead: LeadListItem }) {
+  if (!lead.utmSource && !lead.utmMedium && !lead.utmCampaign) return <span className="text-slate-400">Direct</span>;
+  return (
+    <div className="min-w-0">
+      <p className="truncate text-slate-800">
+        {lead.utmSource ?? "—"}
+        {lead.utmMedium ? <span className="text-slate-400"> / {lead.utmMedium}</span> : null}
+      </p>
+      {lead.utmCampaign ? <p className="truncate text-xs text-slate-500">{lead.utmCampaign}</p> : null}
+    </div>
+  );
+}
+
+export function LeadsTable({ leads, basePath, linkNames }: { leads: LeadListItem[]; basePath: string; linkNames: ReadonlyMap<string, string> }) {
+  return (
+    <Table caption="Leads">
+      <thead>
+        <tr>
+          <Th>Lead</Th>
+          <Th>Phone</Th>
+          <Th>Source</Th>
+          <Th className="hidden md:table-cell">Capture link</Th>
+          <Th>Created</Th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100" data-testid="leads-rows">
+        {leads.map((lead) => (
+          <tr key={lead.id} className="hover:bg-slate-50" data-testid="lead-row">
+            <Td className="max-w-xs">
+              <Link
+                href={`${basePath}/${lead.id}`}
+                className="font-medium text-indigo-700 hover:text-indigo-500 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+              >
+                {lead.name ?? lead.email ?? (lead.telephone ? formatPhone(lead.telephone) : "Unnamed lead")}
+              </Link>
+              {lead.email && lead.name ? <p className="mt-0.5 truncate text-xs text-slate-500">{lead.email}</p> : null}
+            </Td>
+            <Td className="whitespace-nowrap tabular-nums">{lead.telephone ? formatPhone(lead.telephone) : <span className="text-slate-400">—</span>}</Td>
+            <Td className="max-w-[14rem]">
+              <Utm lead={lead} />
+            </Td>
+            <Td className="hidden max-w-[12rem] truncate md:table-cell">
+              {lead.captureLinkId ? (linkNames.get(lead.captureLinkId) ?? <span className="text-slate-400">Deleted link</span>) : <span className="text-slate-400">—</span>}
+            </Td>
+            <Td className="whitespace-nowrap text-slate-500">
+              <LocalTime value={lead.createdAt} mode="datetime" />
+            </Td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}

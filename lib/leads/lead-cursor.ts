@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { LEAD_SORTS, type LeadSort } from "./lead-filter";
+
+/**
+ * A position in the leads table: the sort keys of a row, and which way to read from it ("next" reads the
+ * rows after it in the sort's order, "prev" the rows before). Opaque to the page (base64url JSON), so one
+ * `after` parameter serves the Next and Previous links.
+ */
+export interface LeadCursor {
+  sort: LeadSort;
+  direction: "next" | "prev";
+  /** newest/oldest: created_at; updated: updated_at (ISO strings). name: the folded name ("" when none). */
+  key: string;
+  /** name sort only: whether the row has no name (those come last). */
+  unnamed?: boolean;
+  id: string;
+}
+
+const CursorJson = z.object({
+  s: z.enum(LEAD_SORTS),
+  d: z.enum(["n", "p"]),
+  k: z.string().max(1000),
+  u: z.boolean().optional(),
+  i: z.guid(),
+});
+
+export function encodeLeadCursor(cursor: LeadCursor): string {
+  const json: z.input<typeof CursorJson> = {
+    s: cursor.sort,
+    d: cursor.direction === "next" ? "n" : "p",
+    k: cursor.key,
+    ...(cursor.unnamed !== undefined && { u: cursor.unnamed }),
+    i: cursor.id,
+  };
+  return Buffer.from(JSON.stringify(json), "utf8").toString("base64url");
+}
+
+function isIsoTime(value: string): boolean {
+  const time = new Date(value);
+  return !Number.isNaN(time.getTime()) && time.toISOString() === value;
+}
+
+/**
+ * The cursor in a URL for `sort`, or undefined when it is missing, tampered with, or belongs to another
+ * sort (the first page is shown then, as for the request log's cursors).
+ */
+export function decodeLeadCursor(value: string | undefined | null, sort: LeadSort): LeadCursor | undefined {
+  if (!value || value.length > 2000) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
+  } catch {
+    return undefined;
+  }
+  const parsed = CursorJson.safeParse(json);
+  if (!parsed.success || parsed.data.s !== sort) return undefined;
+  const { d, k, u, i } = parsed.data;
+  if (sort === "name" ? u === undefined : !isIsoTime(k)) return undefined;
+  return { sort, direction: d === "n" ? "next" : "prev", key: k, ...(sort === "name" && { unnamed: u }), id: i };
+}

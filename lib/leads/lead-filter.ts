@@ -1,0 +1,135 @@
+import { z } from "zod";
+import { Prisma } from "@/lib/db/generated/client";
+
+export const LEAD_SORTS = ["newest", "oldest", "updated", "name"] as const;
+export type LeadSort = (typeof LEAD_SORTS)[number];
+
+export const LEAD_SORT_LABELS: Record<LeadSort, string> = {
+  newest: "Newest first",
+  oldest: "Oldest first",
+  updated: "Last activity first",
+  name: "Name A→Z",
+};
+
+/** An empty form field ("?utm_source=") means "no filter", like a missing one. */
+function blankAsMissing<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema.optional());
+}
+
+const Day = z
+  .string()
+  .trim()
+  .refine(
+    (value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+    },
+    { message: "must be a calendar date as YYYY-MM-DD", params: { code: "invalid_date" } },
+  );
+
+const FilterText = z.string().trim().max(200, "must be at most 200 characters");
+
+/**
+ * The leads table's filter, as the page's query string, the export's query string and the integration
+ * tests spell it. `from` and `to` are UTC days, both included.
+ */
+export const LeadFilter = z
+  .object({
+    q: blankAsMissing(FilterText),
+    link: blankAsMissing(z.string().trim().pipe(z.guid("must be a capture link id"))),
+    utm_source: blankAsMissing(FilterText),
+    utm_medium: blankAsMissing(FilterText),
+    utm_campaign: blankAsMissing(FilterText),
+    from: blankAsMissing(Day),
+    to: blankAsMissing(Day),
+    sort: blankAsMissing(z.enum(LEAD_SORTS, `must be one of ${LEAD_SORTS.join(", ")}`)).transform((sort) => sort ?? "newest"),
+  })
+  .refine((filter) => !filter.from || !filter.to || filter.from <= filter.to, {
+    message: "must not be before the start date",
+    path: ["to"],
+    params: { code: "date_range" },
+  });
+export type LeadFilterInput = z.input<typeof LeadFilter>;
+export type LeadFilter = z.output<typeof LeadFilter>;
+
+export const LEAD_FILTER_KEYS = ["q", "link", "utm_source", "utm_medium", "utm_campaign", "from", "to", "sort"] as const;
+
+type SearchParamsLike = URLSearchParams | Record<string, string | string[] | undefined>;
+
+/** The filter's fields from a URL's query (first value of each), unparsed. */
+export function leadFilterParams(params: SearchParamsLike): Record<string, string | undefined> {
+  const get = (key: string) => {
+    if (params instanceof URLSearchParams) return params.get(key) ?? undefined;
+    const value = params[key];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  return Object.fromEntries(LEAD_FILTER_KEYS.map((key) => [key, get(key)]));
+}
+
+/** The query string of a filter (default values left out), for links that keep it. */
+export function leadFilterQuery(filter: LeadFilter, extra: Record<string, string | undefined> = {}): string {
+  const params = new URLSearchParams();
+  for (const key of LEAD_FILTER_KEYS) {
+    const value = filter[key];
+    if (value !== undefined && !(key === "sort" && value === "newest")) params.set(key, value);
+  }
+  for (const [key, value] of Object.entries(extra)) if (value !== undefined) params.set(key, value);
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
+
+export function hasActiveFilter(filter: LeadFilter): boolean {
+  return LEAD_FILTER_KEYS.some((key) => key !== "sort" && filter[key] !== undefined);
+}
+
+/**
+ * A typed phone fragment ("+55 (11) 98765-43") is searched by its digits, as phones are stored; anything
+ * else word by word (every word must appear somewhere in name, email, phone or document).
+ */
+export function searchTerms(q: string): string[] {
+  const trimmed = q.trim();
+  if (/^[\d\s()+.\-/]+$/.test(trimmed) && /\d/.test(trimmed)) return [trimmed.replace(/\D/g, "")];
+  return trimmed.split(/\s+/).filter(Boolean).slice(0, 8);
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The part of a filter that the sort indexes serve: the workspace and the date range. Always scoped to
+ * the workspace.
+ */
+export function leadScopeCondition(workspaceId: string, filter: LeadFilter): Prisma.Sql {
+  const conditions: Prisma.Sql[] = [Prisma.sql`l.workspace_id = ${workspaceId}::uuid`];
+  if (filter.from) conditions.push(Prisma.sql`l.created_at >= ${new Date(`${filter.from}T00:00:00Z`)}::timestamptz`);
+  if (filter.to) conditions.push(Prisma.sql`l.created_at < ${new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + DAY_MS)}::timestamptz`);
+  return Prisma.join(conditions, " AND ");
+}
+
+/**
+ * The part of a filter that leads_search_idx serves (migration 20261121030000): search words and the
+ * equality filters, written as that index's expressions. Undefined when the filter has neither.
+ */
+export function leadMatchCondition(filter: LeadFilter): Prisma.Sql | undefined {
+  const conditions: Prisma.Sql[] = [];
+  if (filter.q) {
+    for (const term of searchTerms(filter.q)) {
+      conditions.push(
+        Prisma.sql`l.search_text LIKE '%' || leadlink_fold(${escapeLike(term)}::text) || '%'`,
+      );
+    }
+  }
+  const facets: string[] = [];
+  if (filter.link) facets.push(`link:${filter.link.toLowerCase()}`);
+  if (filter.utm_source) facets.push(`source:${filter.utm_source.toLowerCase()}`);
+  if (filter.utm_medium) facets.push(`medium:${filter.utm_medium.toLowerCase()}`);
+  if (filter.utm_campaign) facets.push(`campaign:${filter.utm_campaign.toLowerCase()}`);
+  if (facets.length > 0) {
+    conditions.push(Prisma.sql`leads_facets(l.capture_link_id, l.first_utm_source, l.first_utm_medium, l.first_utm_campaign,
+      l.last_utm_source, l.last_utm_medium, l.last_utm_campaign) @> ${facets}::text[]`);
+  }
+  return conditions.length > 0 ? Prisma.join(conditions, " AND ") : undefined;
+}
