@@ -118,7 +118,7 @@ async function openEmbedded(dataDir: string | null, snapshot?: string): Promise<
  * - after a failure that says the database is away, checkouts fail at once for FAIL_FAST_MS (see
  *   failFast), so a request that already waited once does not wait again for its next statement.
  */
-const CONNECT_TIMEOUT_MS = 1_500;
+const CONNECT_TIMEOUT_MS = 1_000;
 const QUERY_TIMEOUT_MS = 2_500;
 const QUEUE_TIMEOUT_MS = 4_500;
 const MAINTENANCE_QUERY_TIMEOUT_MS = 60 * 60_000;
