@@ -97,8 +97,8 @@ async function searchTerms(databaseUrl: string, slug: string): Promise<string[]>
   await client.connect();
   try {
     const { rows } = await client.query<{ email: string; telephone: string }>(
-      `SELECT l.email, l.telephone FROM leads l JOIN workspaces w ON w.id = l.workspace_id
-        WHERE w.slug = $1 AND l.email IS NOT NULL AND l.telephone IS NOT NULL
+      `SELECT l.email, l.phone AS telephone FROM leads l JOIN workspaces w ON w.id = l.workspace_id
+        WHERE w.slug = $1 AND l.email IS NOT NULL AND l.phone IS NOT NULL
         ORDER BY l.created_at LIMIT 1 OFFSET $2`,
       [slug, Math.floor(plan.leads / 2)],
     );
@@ -172,8 +172,19 @@ async function postgresPhase(): Promise<PostgresFigures> {
       cookie,
       plan.pageSamples,
     );
-    progress("PostgreSQL: CSV export of every lead");
-    const exported = await measureExport(server, `${leads}/export`, cookie);
+    // The export on an instance of its own (PostgreSQL mode runs any number against one database), so
+    // that its peak RSS is the export's footprint over a started server, not what the load measured above
+    // left in the other instance's heap (V8 returns that memory only when idle, later).
+    progress("PostgreSQL: CSV export of every lead (on a second, fresh instance)");
+    const exporter = await startBenchServer(database.url);
+    let exported: ExportMeasure;
+    try {
+      const exportCookie = await signIn(exporter, email, password);
+      exported = await measureExport(exporter, `${exporter.url}/w/${target.slug}/leads/export`, exportCookie);
+    } finally {
+      await exporter.stop();
+      removeDataDir(exporter.dataDir);
+    }
     return { rounds, atScale: { seedSeconds, ingest1m: combine(ingest1mRounds), leadsPage, search, exported } };
   } finally {
     await server.stop();
@@ -209,6 +220,7 @@ function scaleFigures(scale: ScaleFigures, ingestPg: Combined): Figures {
     export_rows: scale.exported.rows,
     export_rows_per_s: Math.round(scale.exported.rowsPerSecond),
     export_peak_rss_mb: round1(scale.exported.peakRssMb),
+    export_rss_before_mb: round1(scale.exported.rssBeforeMb),
     ingest_1m_vs_empty: ratio(scale.ingest1m.rps / ingestPg.rps),
   };
 }
@@ -232,7 +244,7 @@ function printTable(figures: Figures, scale: ScaleFigures | undefined): void {
           ["leads page (p95 ≤ 150 ms)", `p50 ${get("leads_page_p50_ms")} ms, p95 ${get("leads_page_p95_ms")} ms`, verdict("leads_page_p95_ms", 150, false)],
           ["search (p95 ≤ 150 ms)", `p50 ${get("search_p50_ms")} ms, p95 ${get("search_p95_ms")} ms`, verdict("search_p95_ms", 150, false)],
           ["CSV export", `${get("export_rows")} rows, ${get("export_rows_per_s")} rows/s`, ""],
-          ["  peak RSS (≤ 300 MB)", `${get("export_peak_rss_mb")} MB`, verdict("export_peak_rss_mb", 300, false)],
+          ["  peak RSS (≤ 300 MB)", `${get("export_peak_rss_mb")} MB (${get("export_rss_before_mb")} MB before)`, verdict("export_peak_rss_mb", 300, false)],
         ] satisfies [string, string, string][])
       : []),
     ["failed requests", String(get("failed_requests")), get("failed_requests") === 0 ? "met" : "MISSED"],
