@@ -1,4 +1,5 @@
 import { closeDatabase, getDatabase, type Database } from "@/lib/db/client";
+import { startEmbeddedMaintenance } from "@/lib/db/embedded-maintenance";
 import { env } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
 import { processSingleton } from "@/lib/process-singleton";
@@ -67,10 +68,11 @@ async function startControlSocket(dataDir: string): Promise<ControlSocket | unde
   }
 }
 
-function registerShutdown(controlSocket: ControlSocket | undefined): void {
+function registerShutdown(controlSocket: ControlSocket | undefined, stopMaintenance: () => Promise<void>): void {
   let closing: Promise<void> | undefined;
   (globalThis as Record<symbol, unknown>)[SHUTDOWN_HOOK] = () =>
     (closing ??= (async () => {
+      await stopMaintenance();
       await controlSocket?.close();
       await closeDatabase();
     })());
@@ -83,7 +85,9 @@ function registerShutdown(controlSocket: ControlSocket | undefined): void {
 export function boot(): Promise<void> {
   return processSingleton("boot", async () => {
     const database = await openDatabaseOrExit();
-    const controlSocket = database.kind === "embedded" ? await startControlSocket(env().dataDir) : undefined;
-    registerShutdown(controlSocket);
+    const embedded = database.kind === "embedded";
+    const controlSocket = embedded ? await startControlSocket(env().dataDir) : undefined;
+    // Server mode has PostgreSQL's autovacuum; the embedded database has none.
+    registerShutdown(controlSocket, embedded ? startEmbeddedMaintenance(database) : async () => {});
   });
 }

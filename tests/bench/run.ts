@@ -91,6 +91,16 @@ function runSeed(server: BenchServer, slug: string, leads: number): Promise<{ se
   });
 }
 
+async function analyze(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query("ANALYZE");
+  } finally {
+    await client.end();
+  }
+}
+
 /** Real search terms from the seeded data: a common surname, a whole email, and a phone fragment. */
 async function searchTerms(databaseUrl: string, slug: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -148,6 +158,9 @@ async function postgresPhase(): Promise<PostgresFigures> {
     const password = "bench-password-1";
     await cli(server, ["user", "create", "--email", email, "--password", password, "--name", "Bench"]);
     const target = await prepareIngest(server, plan.pool, email);
+    // Statistics, as autovacuum gathers them within its first minute (autovacuum_naptime) on a new
+    // database; the measurement is of a server in its steady state, not of plans made for empty tables.
+    await analyze(database.url);
     const rounds = await alternate(server, target, "PostgreSQL, empty");
     if (options["ingest-only"]) return { rounds };
 
