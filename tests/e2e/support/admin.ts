@@ -19,7 +19,9 @@ export async function seedWorkspace(dataDir: string, options: { name?: string } 
   const password = `password-${suffix}`;
   const name = options.name ?? `Acme ${suffix}`;
   await leadlinkCli(dataDir, ["user", "create", "--email", email, "--password", password, "--name", `Owner ${suffix}`]);
-  const workspace = await leadlinkCli<{ id: string; slug: string }>(dataDir, ["workspace", "create", "--name", name, "--owner", email]);
+  // A given name is shared by the specs of one worker's server: the slug (else made from the name) must not be.
+  const slug = options.name ? ["--slug", `ws-${suffix}`] : [];
+  const workspace = await leadlinkCli<{ id: string; slug: string }>(dataDir, ["workspace", "create", "--name", name, "--owner", email, ...slug]);
   return { email, password, slug: workspace.slug, workspaceId: workspace.id, name };
 }
 
