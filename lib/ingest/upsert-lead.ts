@@ -98,10 +98,10 @@ async function runUpsert(database: Pick<Database, "sql">, write: LeadWrite): Pro
       SELECT id FROM capture_links WHERE id = ${write.captureLinkId}::uuid AND status = 'active'
     ),
     match AS (
-      -- The email's lead wins over the phone's when they are two different leads. Two lookups, each by
-      -- all the columns of a unique index, rather than one OR: the plan is prepared once per connection,
-      -- possibly while the table is still small, and an OR then may be planned as a walk over every lead
-      -- of the workspace (measured: throughput falling as the table grew from 4,000 to 11,000 leads).
+      -- The email's lead wins over the phone's when they are two different leads: COALESCE takes it
+      -- first. Two probes, each by all the columns of a unique index, then the row by id: no bitmap OR and
+      -- no sort (EXPLAIN ANALYZE 0.094 -> 0.041 ms). The plan is prepared once per connection, so it needs
+      -- statistics: see lib/db/embedded-maintenance.ts for the embedded database, which has no autovacuum.
       SELECT l.id, l.email AS old_email, l.phone AS old_phone, (l.email = ${email}::text) IS TRUE AS by_email
       FROM leads l
       WHERE l.id = COALESCE(
