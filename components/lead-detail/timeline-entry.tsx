@@ -1,21 +1,10 @@
 import Link from "next/link";
-import type { ReactNode } from "react";
-import { IssueTable } from "@/components/links/issue-table";
 import { OutcomeBadge } from "@/components/links/outcome-badge";
+import { DisclosureChevron, SubmissionAnswer, SubmissionDetail, SubmissionPayload } from "@/components/submissions/submission-parts";
 import { LocalTime } from "@/components/ui/local-time";
 import type { TimelineSubmission } from "@/lib/leads/get-lead-detail";
-import { formatPayload } from "@/lib/links/format-payload";
 
 const DOT = { created: "bg-emerald-500", updated: "bg-sky-500", rejected: "bg-red-500", spam: "bg-amber-500" } as const;
-
-function Meta({ term, children, wide }: { term: string; children: ReactNode; wide?: boolean }) {
-  return (
-    <div className={wide ? "col-span-2 min-w-0" : "min-w-0"}>
-      <dt className="text-xs font-medium text-slate-500">{term}</dt>
-      <dd className="mt-0.5 font-mono text-xs break-all text-slate-800">{children ?? <span className="font-sans text-slate-400">—</span>}</dd>
-    </div>
-  );
-}
 
 /**
  * One submission of a lead's timeline: a summary that opens (a native disclosure, keyboard and screen
@@ -23,7 +12,6 @@ function Meta({ term, children, wide }: { term: string; children: ReactNode; wid
  * controls is rendered as text.
  */
 export function TimelineEntry({ submission, workspacePath, open }: { submission: TimelineSubmission; workspacePath: string; open?: boolean }) {
-  const payload = formatPayload(submission.payload);
   const utm = Object.entries(submission.utm).filter(([, value]) => value !== null);
   return (
     <li className="relative pl-8" data-testid="timeline-entry" data-outcome={submission.outcome}>
@@ -42,34 +30,22 @@ export function TimelineEntry({ submission, workspacePath, open }: { submission:
               {submission.warnings.length} {submission.warnings.length === 1 ? "warning" : "warnings"}
             </span>
           ) : null}
-          <svg aria-hidden viewBox="0 0 20 20" className="ml-auto size-4 text-slate-400 transition-transform group-open:rotate-90">
-            <path fill="currentColor" d="M7.2 4.2a.75.75 0 0 1 1.06 0l5.25 5.25a.75.75 0 0 1 0 1.06l-5.25 5.25a.75.75 0 1 1-1.06-1.06L11.92 10 7.2 5.28a.75.75 0 0 1 0-1.06Z" />
-          </svg>
+          <DisclosureChevron className="ml-auto" />
         </summary>
         <div className="space-y-4 border-t border-slate-100 bg-slate-50/70 px-4 py-4">
-          {submission.errorCode ? (
-            <p className="text-sm text-slate-700">
-              Answered <span className="font-mono">{submission.status}</span>{" "}
-              <Link href={`/problems/${encodeURIComponent(submission.errorCode)}`} className="font-mono text-indigo-700 hover:underline">
-                {submission.errorCode}
-              </Link>
-              .
-            </p>
-          ) : null}
-          {submission.errors.length > 0 ? <IssueTable title="Field errors" issues={submission.errors} tone="error" /> : null}
-          {submission.warnings.length > 0 ? <IssueTable title="Warnings" issues={submission.warnings} tone="warning" /> : null}
+          <SubmissionAnswer submission={submission} />
           <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
-            <Meta term="Capture link">
+            <SubmissionDetail term="Capture link">
               <Link href={`${workspacePath}/links/${submission.link.id}`} className="font-sans text-indigo-700 hover:underline">
                 {submission.link.name}
               </Link>
-            </Meta>
-            <Meta term="Origin">{submission.origin}</Meta>
-            <Meta term="IP">{submission.ip}</Meta>
-            <Meta term="User agent" wide>{submission.userAgent}</Meta>
-            <Meta term="Referer">{submission.referer}</Meta>
-            <Meta term="Idempotency key">{submission.idempotencyKey}</Meta>
-            <Meta term="UTM" wide>
+            </SubmissionDetail>
+            <SubmissionDetail term="Origin">{submission.origin}</SubmissionDetail>
+            <SubmissionDetail term="IP">{submission.ip}</SubmissionDetail>
+            <SubmissionDetail term="User agent" wide>{submission.userAgent}</SubmissionDetail>
+            <SubmissionDetail term="Referer">{submission.referer}</SubmissionDetail>
+            <SubmissionDetail term="Idempotency key">{submission.idempotencyKey}</SubmissionDetail>
+            <SubmissionDetail term="UTM" wide>
               {utm.length > 0 ? (
                 <span className="flex flex-wrap gap-1.5">
                   {utm.map(([key, value]) => (
@@ -79,23 +55,9 @@ export function TimelineEntry({ submission, workspacePath, open }: { submission:
                   ))}
                 </span>
               ) : null}
-            </Meta>
+            </SubmissionDetail>
           </dl>
-          <div>
-            <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">
-              Raw payload {payload.kind === "json" ? "(JSON)" : payload.kind === "text" ? "(as received; not JSON)" : ""}
-            </h4>
-            {payload.kind === "empty" ? (
-              <p className="mt-1 text-sm text-slate-500">No body was sent.</p>
-            ) : (
-              <pre
-                data-testid="payload"
-                className="mt-2 max-h-96 overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap break-all text-slate-100"
-              >
-                {payload.text}
-              </pre>
-            )}
-          </div>
+          <SubmissionPayload payload={submission.payload} title="Raw payload" />
         </div>
       </details>
     </li>

@@ -1,9 +1,9 @@
 import { getDatabase } from "@/lib/db/client";
 import type { LinkStatus, Prisma } from "@/lib/db/generated/client";
 import type { FieldType } from "@/lib/fields/custom-field";
-import type { FieldIssue } from "@/lib/errors";
 import { leadIdOrNotFound, leadNotFound } from "./get-lead";
 import { type LeadJson, leadSelect, toLeadJson, type UtmJson } from "./lead-json";
+import { type LoggedSubmission, storedIssues, submissionLogSelect } from "@/lib/links/list-link-submissions";
 
 /** How many submissions the lead page shows; a lead posted thousands of times still opens quickly. */
 export const TIMELINE_LIMIT = 50;
@@ -32,23 +32,8 @@ export interface Touch {
   link: LinkRef | null;
 }
 
-export interface TimelineSubmission {
-  id: string;
-  receivedAt: Date;
-  outcome: "created" | "updated" | "rejected" | "spam";
-  status: number;
-  errorCode: string | null;
-  errors: FieldIssue[];
-  warnings: FieldIssue[];
-  payload: string | null;
-  ip: string | null;
-  userAgent: string | null;
-  origin: string | null;
-  referer: string | null;
-  idempotencyKey: string | null;
-  utm: UtmJson;
-  link: LinkRef;
-}
+/** A recorded request as a link's log shows it, with its UTM values and the link it came through. */
+export type TimelineSubmission = LoggedSubmission & { utm: UtmJson; link: LinkRef };
 
 /** Everything the admin lead page shows: the lead as the CLI prints it, plus labels, touches and the timeline. */
 export interface LeadDetail {
@@ -65,19 +50,7 @@ export interface LeadDetail {
 const linkSelect = { id: true, name: true, status: true } satisfies Prisma.CaptureLinkSelect;
 
 const timelineSelect = {
-  id: true,
-  receivedAt: true,
-  outcome: true,
-  status: true,
-  errorCode: true,
-  errors: true,
-  warnings: true,
-  payload: true,
-  ip: true,
-  userAgent: true,
-  origin: true,
-  referer: true,
-  idempotencyKey: true,
+  ...submissionLogSelect,
   utmSource: true,
   utmMedium: true,
   utmCampaign: true,
@@ -95,17 +68,13 @@ const WITH_UTM: Prisma.SubmissionWhereInput = {
   OR: [{ utmSource: { not: null } }, { utmMedium: { not: null } }, { utmCampaign: { not: null } }, { utmContent: { not: null } }, { utmTerm: { not: null } }],
 };
 
-function issues(value: Prisma.JsonValue | null): FieldIssue[] {
-  return Array.isArray(value) ? (value as unknown as FieldIssue[]) : [];
-}
-
 function hasUtm(utm: UtmJson): boolean {
   return Object.values(utm).some((value) => value !== null);
 }
 
 function toTimeline(row: TimelineRow): TimelineSubmission {
   const { utmSource, utmMedium, utmCampaign, utmContent, utmTerm, captureLink, errors, warnings, ...rest } = row;
-  return { ...rest, errors: issues(errors), warnings: issues(warnings), utm: { utmSource, utmMedium, utmCampaign, utmContent, utmTerm }, link: captureLink };
+  return { ...rest, errors: storedIssues(errors), warnings: storedIssues(warnings), utm: { utmSource, utmMedium, utmCampaign, utmContent, utmTerm }, link: captureLink };
 }
 
 /**

@@ -25,7 +25,8 @@ export const SubmissionLogQuery = z.object({
 });
 export type SubmissionLogQuery = z.input<typeof SubmissionLogQuery>;
 
-const submissionLogSelect = {
+/** What a recorded request shows wherever it is shown (a link's log, a lead's timeline). */
+export const submissionLogSelect = {
   id: true,
   receivedAt: true,
   outcome: true,
@@ -54,7 +55,8 @@ export interface SubmissionLogPage {
   newerCursor?: string;
 }
 
-function issues(value: Prisma.JsonValue | null): FieldIssue[] {
+/** Field errors or warnings as stored (a jsonb array). */
+export function storedIssues(value: Prisma.JsonValue | null): FieldIssue[] {
   return Array.isArray(value) ? (value as unknown as FieldIssue[]) : [];
 }
 
@@ -89,7 +91,7 @@ export async function listLinkSubmissions(workspaceId: string, captureLinkId: st
   const hasNewer = after ? more : before !== undefined;
   const hasOlder = after ? true : more;
   return {
-    submissions: page.map((row) => ({ ...row, errors: issues(row.errors), warnings: issues(row.warnings) })),
+    submissions: page.map((row) => ({ ...row, errors: storedIssues(row.errors), warnings: storedIssues(row.warnings) })),
     olderCursor: hasOlder && last ? encodeSubmissionCursor(last) : undefined,
     newerCursor: hasNewer && first ? encodeSubmissionCursor(first) : undefined,
   };

@@ -3,6 +3,7 @@ import { expect, seedWorkspace, signIn, test } from "./support/admin";
 import { leadlinkCli } from "./support/cli";
 import { htmlPage, serveForeignSite } from "./support/foreign-site";
 import { screenshot } from "./support/screenshot";
+import { parseCsv } from "../support/csv";
 
 interface Link {
   id: string;
@@ -17,35 +18,6 @@ async function sendLead(request: APIRequestContext, baseURL: string, link: Link,
   const response = await request.post(`${baseURL}/ingest/${link.token}`, { data: body });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { leadId: string }).leadId;
-}
-
-/** Parses the export's CSV (quoted fields, doubled quotes). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") {
-      row.push(field);
-      field = "";
-    } else if (char === "\n") {
-      row.push(field.replace(/\r$/, ""));
-      rows.push(row);
-      row = [];
-      field = "";
-    } else field += char;
-  }
-  if (field || row.length) rows.push([...row, field]);
-  return rows;
 }
 
 test("the empty page shows the curl snippet; a lead posted with fetch from another origin appears and opens its detail page", async ({

@@ -1,8 +1,7 @@
 import { randomInt } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { type Answer, isSuccess, postLead, serverErrors, tally } from "./support/ingest";
-import { type TestDatabase, countStored, createDatabase, requirePostgres, seedLink } from "./support/postgres";
-import { type RunningServer, removeDataDir, startServer, stopAll, tempDataDir } from "./support/server";
+import { countStored, seedLink, serversOnPostgres } from "./support/postgres";
 
 // Hardening (issue 5, point 5): dedupe holds across processes. Two production servers on one PostgreSQL
 // database take 400 requests at once for 40 people (10 each, alternating servers): a third identified by
@@ -12,29 +11,11 @@ import { type RunningServer, removeDataDir, startServer, stopAll, tempDataDir } 
 const PEOPLE = 40;
 const REQUESTS_PER_PERSON = 10;
 
-let servers: RunningServer[] = [];
-let dataDirs: string[] = [];
-let database: TestDatabase | undefined;
-
-test.afterEach(async () => {
-  await stopAll(servers);
-  for (const dataDir of dataDirs) removeDataDir(dataDir);
-  await database?.drop();
-  servers = [];
-  dataDirs = [];
-  database = undefined;
-});
+const harness = serversOnPostgres();
 
 // Each server takes 200 requests at once with its default pool (16 connections): the rest wait in the
 // pool's queue (up to 4.5 s, lib/db/client.ts) rather than failing.
-async function start(url: string): Promise<RunningServer> {
-  const dataDir = tempDataDir();
-  dataDirs.push(dataDir);
-  const server = await startServer({ dataDir, env: { DATABASE_URL: url, REDIS_URL: undefined } });
-  servers.push(server);
-  expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
-  return server;
-}
+const start = (url: string) => harness.start({ DATABASE_URL: url, REDIS_URL: undefined });
 
 type Identity = "email" | "phone" | "both";
 
@@ -58,7 +39,7 @@ function emailVariant(email: string, n: number): string {
 
 test("two servers, 400 concurrent requests for 40 people by email, phone or both: 40 leads, 400 submissions, no 5xx", async () => {
   test.setTimeout(300_000);
-  database = await createDatabase(requirePostgres());
+  const database = await harness.database();
   const pair = [await start(database.url), await start(database.url)];
   const link = await seedLink(database);
 

@@ -2,8 +2,8 @@ import { Redis } from "ioredis";
 import { expect, test } from "@playwright/test";
 import { leadlinkCli } from "./support/cli";
 import { type Answer, postLead, serverErrors, tally } from "./support/ingest";
-import { type SeededLink, type TestDatabase, countStored, createDatabase, requirePostgres, seedLink } from "./support/postgres";
-import { type RunningServer, removeDataDir, startServer, stopAll, tempDataDir } from "./support/server";
+import { type SeededLink, type TestDatabase, countStored, seedLink, serversOnPostgres } from "./support/postgres";
+import type { RunningServer } from "./support/server";
 
 // Hardening (issue 5, point 1): the ingest rate limit holds across server processes. Two production
 // servers on one PostgreSQL database share the counters (the rate_limits table, or Redis with REDIS_URL);
@@ -16,36 +16,16 @@ const LIMIT = 30;
 const RATE = `${LIMIT}/hour`;
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
-let servers: RunningServer[] = [];
-let dataDirs: string[] = [];
+const harness = serversOnPostgres();
 let database: TestDatabase | undefined;
 
 test.describe.configure({ mode: "serial" });
 
-test.afterEach(async () => {
-  await stopAll(servers);
-  for (const dataDir of dataDirs) removeDataDir(dataDir);
-  await database?.drop();
-  servers = [];
-  dataDirs = [];
-  database = undefined;
-});
-
-async function start(env: Record<string, string | undefined>): Promise<RunningServer> {
-  const dataDir = tempDataDir();
-  dataDirs.push(dataDir);
-  const server = await startServer({ dataDir, env });
-  servers.push(server);
-  // The first request of a fresh process loads the route: not part of what is measured.
-  expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
-  return server;
-}
-
 /** Two servers on one PostgreSQL database, started one after the other (both run the migrator). */
 async function twoServers(env: Record<string, string | undefined>): Promise<[RunningServer, RunningServer]> {
-  database = await createDatabase(requirePostgres());
-  const first = await start({ DATABASE_URL: database.url, ...env });
-  const second = await start({ DATABASE_URL: database.url, ...env });
+  database = await harness.database();
+  const first = await harness.start({ DATABASE_URL: database.url, ...env });
+  const second = await harness.start({ DATABASE_URL: database.url, ...env });
   return [first, second];
 }
 
@@ -181,7 +161,7 @@ test("with REDIS_URL the counters live in Redis; with TRUST_PROXY=1 each forward
 
 test("embedded mode counts in process, with INGEST_RATE_LIMIT as the default of every link", async () => {
   test.setTimeout(240_000);
-  const server = await start({ DATABASE_URL: undefined, INGEST_RATE_LIMIT: RATE });
+  const server = await harness.start({ DATABASE_URL: undefined, INGEST_RATE_LIMIT: RATE });
   const slug = `limit-${Date.now().toString(36)}`;
   await leadlinkCli(server.dataDir, ["workspace", "create", "--name", "Limit", "--slug", slug]);
   const link = await leadlinkCli<{ id: string; token: string }>(server.dataDir, ["link", "create", "--workspace", slug, "--name", "Kiosk"]);

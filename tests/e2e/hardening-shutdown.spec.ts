@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { type Answer, isSuccess, postLead, serverErrors, tally } from "./support/ingest";
-import { type TestDatabase, countStored, createDatabase, requirePostgres, seedLink } from "./support/postgres";
-import { type RunningServer, removeDataDir, startServer, stopAll, tempDataDir } from "./support/server";
+import { countStored, seedLink, serversOnPostgres } from "./support/postgres";
 import { slowPost } from "./support/slow-post";
 
 // Hardening (issue 5, point 4): graceful shutdown on PostgreSQL. A stream of requests keeps going while
@@ -17,18 +16,7 @@ const MAX_PER_STREAM = 300;
 /** The bound on the exit: the server's own drain timeout (25 s) and close timeout (10 s), plus slack. */
 const EXIT_BOUND_MS = 60_000;
 
-let servers: RunningServer[] = [];
-let dataDirs: string[] = [];
-let database: TestDatabase | undefined;
-
-test.afterEach(async () => {
-  await stopAll(servers);
-  for (const dataDir of dataDirs) removeDataDir(dataDir);
-  await database?.drop();
-  servers = [];
-  dataDirs = [];
-  database = undefined;
-});
+const harness = serversOnPostgres();
 
 interface Sent {
   email: string;
@@ -39,11 +27,8 @@ interface Sent {
 
 test("on PostgreSQL, SIGTERM mid-stream: in-flight requests finish, every 2xx is stored, the server closes its pool and exits 0", async () => {
   test.setTimeout(240_000);
-  database = await createDatabase(requirePostgres());
-  const dataDir = tempDataDir();
-  dataDirs.push(dataDir);
-  const server = await startServer({ dataDir, env: { DATABASE_URL: database.url, REDIS_URL: undefined } });
-  servers.push(server);
+  const database = await harness.database();
+  const server = await harness.start({ DATABASE_URL: database.url, REDIS_URL: undefined });
   const link = await seedLink(database);
 
   let signalled = false;

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import pg from "pg";
-import { test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { type RunningServer, removeDataDir, startServer, stopAll, tempDataDir } from "./server";
 
 /**
  * The PostgreSQL server the suite may create databases on (.ci/run sets it). Specs that need one call
@@ -97,4 +98,38 @@ export async function countStored(database: TestDatabase, link: SeededLink): Pro
   const submissions: Record<string, number> = {};
   for (const row of rows) submissions[row.error_code ? `${row.outcome}:${row.error_code}` : row.outcome] = Number(row.count);
   return { leads: Number(leads!.count), submissions };
+}
+
+/**
+ * Production servers and a PostgreSQL database for each test of a spec, stopped and dropped after it
+ * (also when it fails). Call once, at the top of the spec file.
+ */
+export function serversOnPostgres() {
+  let servers: RunningServer[] = [];
+  let dataDirs: string[] = [];
+  let database: TestDatabase | undefined;
+  test.afterEach(async () => {
+    await stopAll(servers);
+    for (const dataDir of dataDirs) removeDataDir(dataDir);
+    await database?.drop();
+    servers = [];
+    dataDirs = [];
+    database = undefined;
+  });
+  return {
+    /** The test's database, created on first use (skips the test without TEST_DATABASE_URL). */
+    async database(): Promise<TestDatabase> {
+      database ??= await createDatabase(requirePostgres());
+      return database;
+    },
+    /** A server with its own DATA_DIR, once it answers its health check (which also loads its routes). */
+    async start(env: Record<string, string | undefined>): Promise<RunningServer> {
+      const dataDir = tempDataDir();
+      dataDirs.push(dataDir);
+      const server = await startServer({ dataDir, env });
+      servers.push(server);
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+      return server;
+    },
+  };
 }
