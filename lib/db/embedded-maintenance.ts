@@ -20,7 +20,7 @@ export function startEmbeddedMaintenance(database: Database): () => Promise<void
   const run = () => {
     running ??= (async () => {
       try {
-        await database.exclusive((session) => session.exec(`VACUUM (ANALYZE) ${HOT_TABLES.join(", ")}`));
+        await maintainEmbeddedDatabase(database);
       } catch (error) {
         log.warn({ err: error }, "embedded database maintenance (VACUUM ANALYZE) failed; it is retried later");
       } finally {
@@ -37,4 +37,9 @@ export function startEmbeddedMaintenance(database: Database): () => Promise<void
     clearInterval(every);
     await running;
   };
+}
+
+/** One maintenance run: vacuums and analyses the hot tables. */
+export async function maintainEmbeddedDatabase(database: Database): Promise<void> {
+  await database.exclusive((session) => session.exec(`VACUUM (ANALYZE) ${HOT_TABLES.join(", ")}`));
 }
