@@ -1,7 +1,7 @@
 import { Command, CommanderError } from "commander";
 import type { CliContext } from "./cli-command";
 import { writeError } from "./cli-output";
-import type { CliIo } from "./control-socket";
+import type { CliIo } from "./cli-io";
 import { registerFieldCommands } from "./field-commands";
 import { registerLeadCommands } from "./lead-commands";
 import { registerLinkCommands } from "./link-commands";

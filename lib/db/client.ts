@@ -1,52 +1,70 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { PrismaPGlite } from "pglite-prisma-adapter";
 import { env } from "@/lib/env";
 import { processSingleton } from "@/lib/process-singleton";
 import { lockDataDir } from "./data-dir-lock";
+import { ENGINE_PORT, type EmbeddedEngine, engineAnswers, engineSocketDir, startEmbeddedEngine } from "./embedded-engine";
 import { DatabaseUnavailableError, isDatabaseUnavailable } from "./errors";
-import { withPreparedStatements } from "./pglite-prepared";
 import { preparedStatementName } from "./prepared-statements";
 import { PrismaClient } from "./generated/client";
 
 export type DatabaseKind = "embedded" | "postgres";
 
+/** SQL with `$n` placeholders and their values: what `Prisma.sql` builds (its `text` and `values`). */
+export interface SqlStatement {
+  readonly text: string;
+  readonly values: readonly unknown[];
+}
+
+/** A statement without parameters, or with plain ones: `statement("SELECT $1", [x])`. */
+export function statement(text: string, values: readonly unknown[] = []): SqlStatement {
+  return { text, values };
+}
+
+export interface SqlOptions {
+  /** "array": each row as an array of its columns, in the select list's order (no object per row). */
+  rowMode?: "object" | "array";
+}
+
+/** The one way to run raw SQL, on the database or inside one of its transactions. */
 export interface SqlExecutor {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
-  /** Runs a script of several statements. */
-  exec(sql: string): Promise<void>;
-}
-
-/** One connection used by nothing else meanwhile: what migrations need. */
-export interface SqlSession extends SqlExecutor {
-  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
-}
-
-export interface Database {
-  readonly kind: DatabaseKind;
-  readonly prisma: PrismaClient;
-  /** The PostgreSQL pool in server mode, for the few paths that talk to the driver directly. */
-  readonly pool?: pg.Pool;
-  /** The PGlite instance in embedded mode. */
-  readonly pglite?: PGlite;
   /**
    * Runs one statement on the driver itself, without the ORM's per-query work (which costs more than the
    * ingest statement's own execution on the client side). Statements marked `/* leadlink:<name> *\/` are
    * prepared once per connection (prepared-statements.ts).
    */
-  sql<T>(statement: SqlStatement): Promise<T[]>;
-  exclusive<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
-  close(): Promise<void>;
+  sql<T>(statement: SqlStatement, options?: SqlOptions): Promise<T[]>;
+  /** Runs a script of several statements (no parameters). */
+  exec(script: string): Promise<void>;
 }
 
-/** SQL with `$n` placeholders and their values: what `Prisma.sql` builds (its `text` and `values`). */
-export interface SqlStatement {
-  readonly text: string;
-  readonly values: unknown[];
+/** One connection used by nothing else meanwhile, holding the maintenance lock: what migrations need. */
+export interface SqlSession extends SqlExecutor {
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+}
+
+/**
+ * The database, whichever engine runs it: both are PostgreSQL reached through the `pg` driver (the
+ * embedded engine serves the PostgreSQL protocol on a Unix socket, lib/db/embedded-engine.ts), so this
+ * interface is implemented once, and no code outside lib/db needs to know which engine it runs on.
+ */
+export interface Database extends SqlExecutor {
+  readonly kind: DatabaseKind;
+  readonly prisma: PrismaClient;
+  /**
+   * Server mode only: the pool, for state that instances share (rate-limit counters). Undefined when one
+   * process owns the database (embedded), where memory is shared enough.
+   */
+  readonly pool?: pg.Pool;
+  /** Settings for a connection of one's own (a long job: the seed, a backup): `new pg.Client(database.connection)`. */
+  readonly connection: pg.ClientConfig;
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /** A session of its own under the maintenance lock (migrations, VACUUM): one at a time across instances. */
+  exclusive<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
 }
 
 export type DatabaseOptions =
@@ -56,52 +74,17 @@ export type DatabaseOptions =
       dataDir: string | null;
       /** A gzipped data directory (PGlite's dumpDataDir) to start an in-memory database from. */
       snapshot?: string;
+      /**
+       * When a server already runs the engine of this DATA_DIR, connect to it instead of failing on the
+       * lock (the command line).
+       */
+      attach?: boolean;
+      poolSize?: number;
     }
   | { kind: "postgres"; url: string; poolSize?: number };
 
 // Arbitrary constant: the key of the advisory lock that serialises migrations across instances.
 const MIGRATION_LOCK_KEY = 727_073_691;
-
-async function openEmbedded(dataDir: string | null, snapshot?: string): Promise<Database> {
-  const release = dataDir ? lockDataDir(dataDir) : () => {};
-  try {
-    // One options object: PGlite reads a second argument only after a data directory string, so an
-    // in-memory database given (undefined, options) would silently drop the extension and the snapshot.
-    const pglite = new PGlite({
-      dataDir: dataDir ? path.join(dataDir, "pglite") : undefined,
-      extensions: { pg_trgm },
-      loadDataDir: snapshot ? new Blob([fs.readFileSync(snapshot)]) : undefined,
-    });
-    await pglite.waitReady;
-    await pglite.exec("SET TIME ZONE 'UTC'");
-    const prepared = withPreparedStatements(pglite);
-    const prisma = new PrismaClient({ adapter: new PrismaPGlite(prepared) });
-    return {
-      kind: "embedded",
-      prisma,
-      pglite,
-      sql: async <T>(statement: SqlStatement) => (await prepared.query<T>(statement.text, statement.values)).rows,
-      // PGlite has a single connection and this process owns it: each call is already exclusive.
-      exclusive: (work) => {
-        const executor = (target: Pick<PGlite, "query" | "exec">): SqlExecutor => ({
-          query: async <T>(sql: string, params?: unknown[]) => (await target.query<T>(sql, params)).rows,
-          exec: async (sql) => {
-            await target.exec(sql);
-          },
-        });
-        return work({ ...executor(pglite), transaction: (inner) => pglite.transaction((tx) => inner(executor(tx))) });
-      },
-      async close() {
-        await prisma.$disconnect();
-        await pglite.close();
-        release();
-      },
-    };
-  } catch (error) {
-    release();
-    throw error;
-  }
-}
 
 /*
  * How long a request may wait for the database before it is answered 503 (DESIGN.md §6: within 5 s, even
@@ -164,11 +147,6 @@ function failFast(pool: pg.Pool): void {
   }) as pg.Pool["connect"];
 }
 
-/** A statement allowed to run long (pg reads `query_timeout` from the query too; its types omit it). */
-function maintenance(text: string, values?: unknown[]): pg.QueryConfig {
-  return { text, values, query_timeout: MAINTENANCE_QUERY_TIMEOUT_MS } as pg.QueryConfig;
-}
-
 /** A pg client that gives up opening its connection after CONNECT_TIMEOUT_MS, whatever the pool allows. */
 class QuickConnectClient extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {
@@ -176,9 +154,51 @@ class QuickConnectClient extends pg.Client {
   }
 }
 
-function openPostgres(url: string, poolSize: number): Database {
+/** What a statement run by this module looks like to pg (its types omit `query_timeout`). */
+function queryConfig(text: string, values: readonly unknown[] | undefined, options: SqlOptions & { timeout?: number } = {}): pg.QueryConfig {
+  const config: Record<string, unknown> = { text, values: values as unknown[] | undefined };
+  const name = preparedStatementName(text);
+  if (name) config.name = name;
+  if (options.rowMode === "array") config.rowMode = "array";
+  if (options.timeout) config.query_timeout = options.timeout;
+  return config as unknown as pg.QueryConfig;
+}
+
+/**
+ * Statements on one connection: a pooled one, or one of a long job's own (`new pg.Client(database.connection)`).
+ * `timeout` replaces the pool's statement timeout (maintenance).
+ */
+export function executorOn(client: pg.ClientBase, timeout?: number): SqlExecutor {
+  return {
+    sql: async <T>(statement: SqlStatement, options?: SqlOptions) =>
+      (await client.query(queryConfig(statement.text, statement.values, { ...options, timeout }))).rows as T[],
+    exec: async (script) => {
+      await client.query(queryConfig(script, undefined, { timeout }));
+    },
+  };
+}
+
+/** Runs `work` between BEGIN and COMMIT on `client` (ROLLBACK when it throws). */
+async function inTransaction<T>(client: pg.ClientBase, work: (tx: SqlExecutor) => Promise<T>, timeout?: number): Promise<T> {
+  const tx = executorOn(client, timeout);
+  await tx.exec("BEGIN");
+  try {
+    const result = await work(tx);
+    await tx.exec("COMMIT");
+    return result;
+  } catch (error) {
+    await tx.exec("ROLLBACK").catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * The one implementation of Database: a pg pool and Prisma's pg adapter over it, to PostgreSQL or to the
+ * embedded engine's socket. `pool` is exposed in server mode only (see Database.pool).
+ */
+function openPool(kind: DatabaseKind, connection: pg.ClientConfig, poolSize: number, onClose: () => Promise<void>): Database {
   const pool = new pg.Pool({
-    connectionString: url,
+    ...connection,
     max: poolSize,
     // The pool applies this to the wait in its queue (and to a connection it opens); each connection
     // bounds its own opening by CONNECT_TIMEOUT_MS first.
@@ -189,51 +209,45 @@ function openPostgres(url: string, poolSize: number): Database {
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
     idleTimeoutMillis: 30_000,
-    options: "-c TimeZone=UTC",
   });
   // Without a listener, an idle client losing its connection would crash the process.
   pool.on("error", () => {});
   failFast(pool);
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, {
+  const prisma = new PrismaClient({
+    adapter: new PrismaPg(pool, {
       // The adapter's type says string, but it hands the value to pg, where undefined means unnamed.
       statementNameGenerator: (query) => preparedStatementName(query.sql) as string,
-    }) });
+    }),
+  });
   return {
-    kind: "postgres",
+    kind,
     prisma,
-    pool,
-    async sql<T>(statement: SqlStatement) {
-      const { text, values } = statement;
-      return (await pool.query({ name: preparedStatementName(text), text, values })).rows as T[];
+    pool: kind === "postgres" ? pool : undefined,
+    connection,
+    async sql<T>(statement: SqlStatement, options?: SqlOptions) {
+      return (await pool.query(queryConfig(statement.text, statement.values, options))).rows as T[];
+    },
+    async exec(script) {
+      await pool.query(script);
+    },
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        return await inTransaction(client, work);
+      } finally {
+        client.release();
+      }
     },
     async exclusive(work) {
       const client = await pool.connect();
       try {
+        const session = executorOn(client, MAINTENANCE_QUERY_TIMEOUT_MS);
         // Waits while another instance migrates, however long that takes.
-        await client.query(maintenance("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]));
+        await session.sql(statement("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]));
         try {
-          const executor: SqlExecutor = {
-            query: async <T>(sql: string, params?: unknown[]) => (await client.query(maintenance(sql, params))).rows as T[],
-            exec: async (sql) => {
-              await client.query(maintenance(sql));
-            },
-          };
-          return await work({
-            ...executor,
-            async transaction(inner) {
-              await client.query(maintenance("BEGIN"));
-              try {
-                const result = await inner(executor);
-                await client.query(maintenance("COMMIT"));
-                return result;
-              } catch (error) {
-                await client.query(maintenance("ROLLBACK")).catch(() => {});
-                throw error;
-              }
-            },
-          });
+          return await work({ ...session, transaction: (inner) => inTransaction(client, inner, MAINTENANCE_QUERY_TIMEOUT_MS) });
         } finally {
-          await client.query(maintenance("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]));
+          await session.sql(statement("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]));
         }
       } finally {
         client.release();
@@ -242,14 +256,81 @@ function openPostgres(url: string, poolSize: number): Database {
     async close() {
       await prisma.$disconnect();
       await pool.end();
+      await onClose();
     },
   };
 }
 
+// Every connection works in UTC, whatever the server's default (the embedded engine sets it itself).
+const UTC = "-c TimeZone=UTC";
+
+function openPostgres(url: string, poolSize: number): Database {
+  return openPool("postgres", { connectionString: url, options: UTC }, poolSize, async () => {});
+}
+
+// The engine behind each embedded Database this process started (for the tests' snapshot).
+const engines = new WeakMap<Database, EmbeddedEngine>();
+
+function engineConnection(socketDir: string): pg.ClientConfig {
+  return { host: socketDir, port: ENGINE_PORT, user: "postgres", database: "postgres" };
+}
+
+/**
+ * The embedded database: PGlite in a worker thread of this process, serving the PostgreSQL protocol on a
+ * Unix socket, owned by this process (the DATA_DIR lock). With `attach`, a DATA_DIR whose engine a server
+ * already runs is reached through that server's socket instead.
+ */
+async function openEmbedded(options: Extract<DatabaseOptions, { kind: "embedded" }>, poolSize: number): Promise<Database> {
+  const { dataDir, snapshot } = options;
+  if (dataDir && options.attach) {
+    const socketDir = engineSocketDir(dataDir);
+    if (await engineAnswers(socketDir)) return openPool("embedded", engineConnection(socketDir), poolSize, async () => {});
+  }
+  const release = dataDir ? lockDataDir(dataDir) : () => {};
+  const socketDir = dataDir ? engineSocketDir(dataDir) : fs.mkdtempSync(path.join(os.tmpdir(), "leadlink-db-"));
+  const forget = () => {
+    if (!dataDir) fs.rmSync(socketDir, { recursive: true, force: true });
+    release();
+  };
+  let engine: EmbeddedEngine | undefined;
+  try {
+    engine = await startEmbeddedEngine(
+      { dataDir: dataDir ? path.join(dataDir, "pglite") : null, snapshot, socketDir },
+      // Without its engine this process has no database; a supervisor restarts it (in memory: a test, told by its queries).
+      dataDir
+        ? (error) => {
+            process.stderr.write(`Leadlink: the embedded database in ${dataDir} stopped: ${error.message}\n`);
+            process.exit(1);
+          }
+        : undefined,
+    );
+    const started = engine;
+    const database = openPool("embedded", engineConnection(socketDir), poolSize, async () => {
+      try {
+        await started.stop();
+      } finally {
+        forget();
+      }
+    });
+    engines.set(database, engine);
+    return database;
+  } catch (error) {
+    await engine?.stop().catch(() => {});
+    forget();
+    throw error;
+  }
+}
+
+/** The embedded database's data directory as a gzipped tarball (PGlite's dumpDataDir), e.g. the tests' snapshot. */
+export async function dumpEmbeddedDatabase(database: Database): Promise<Uint8Array> {
+  const engine = engines.get(database);
+  if (!engine) throw new Error("not an embedded database started by this process");
+  return engine.dump();
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === "embedded"
-    ? openEmbedded(options.dataDir, options.snapshot)
-    : openPostgres(options.url, options.poolSize ?? env().DATABASE_POOL_SIZE);
+  const poolSize = options.poolSize ?? env().DATABASE_POOL_SIZE;
+  return options.kind === "embedded" ? openEmbedded(options, poolSize) : openPostgres(options.url, poolSize);
 }
 
 /** The database the environment asks for: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR. */
@@ -258,8 +339,13 @@ export function databaseOptionsFromEnv(): DatabaseOptions {
   return DATABASE_URL ? { kind: "postgres", url: DATABASE_URL } : { kind: "embedded", dataDir };
 }
 
-// One PGlite and one pool per process, however many bundles load this module.
-const slot = processSingleton<{ current?: Promise<Database> }>("database", () => ({}));
+// One engine and one pool per process, however many bundles load this module.
+const slot = processSingleton<{ current?: Promise<Database>; options?: DatabaseOptions }>("database", () => ({}));
+
+/** Makes getDatabase() open this database instead of the environment's (the command line attaches to a running server). */
+export function useDatabaseOptions(options: DatabaseOptions): void {
+  slot.options = options;
+}
 
 /**
  * The process's database, opened and migrated on first use.
@@ -269,7 +355,7 @@ export function getDatabase(): Promise<Database> {
   if (!slot.current) {
     const opening = (async () => {
       const { migrate } = await import("./migrate");
-      const database = await openDatabase(databaseOptionsFromEnv());
+      const database = await openDatabase(slot.options ?? databaseOptionsFromEnv());
       try {
         await migrate(database);
       } catch (error) {
