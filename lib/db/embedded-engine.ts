@@ -101,10 +101,24 @@ export async function startEmbeddedEngine(options: EngineOptions, onCrash?: (err
   // The worker does not keep the process alive on its own: whoever uses the database does.
   worker.unref();
 
+  // While this process waits for an answer, the worker keeps it alive (nothing else may).
   const ask = (type: "dump" | "stop") =>
     new Promise<WorkerAnswer>((resolve, reject) => {
       const id = nextId++;
-      waiting.set(id, { resolve, reject });
+      worker.ref();
+      const settle = () => {
+        if (waiting.size === 0) worker.unref();
+      };
+      waiting.set(id, {
+        resolve: (answer) => {
+          resolve(answer);
+          settle();
+        },
+        reject: (error) => {
+          reject(error);
+          settle();
+        },
+      });
       worker.postMessage({ type, id });
     });
 
