@@ -66,8 +66,9 @@ export async function runSeed(argv: string[], root: string, io: CliIo): Promise<
     const options = program.opts<{ leads: number; workspace?: string }>();
 
     const started = performance.now();
-    // The data-dir lock refuses an embedded database a running server holds (stop the server first).
-    const database = await openDatabase(databaseOptionsFromEnv());
+    // An embedded database a running server holds is reached through that server's engine.
+    const fromEnv = databaseOptionsFromEnv();
+    const database = await openDatabase(fromEnv.kind === "embedded" ? { ...fromEnv, attach: true } : fromEnv);
     useDatabase(database);
     await migrate(database);
     const workspace = await chooseWorkspace(options.workspace);
