@@ -99,7 +99,7 @@ const MIGRATION_LOCK_KEY = 727_073_691;
  *   behind another instance's migration) pass MAINTENANCE_QUERY_TIMEOUT_MS instead; a long-running read
  *   (an export's cursor) must do the same with its own `query_timeout`;
  * - after a failure that says the database is away, checkouts fail at once for FAIL_FAST_MS (see
- *   failFast), so a request that already waited once does not wait again for its next statement.
+ *   FailFastPool), so a request that already waited once does not wait again for its next statement.
  */
 const CONNECT_TIMEOUT_MS = 1_000;
 const QUERY_TIMEOUT_MS = 2_500;
@@ -107,44 +107,53 @@ const QUEUE_TIMEOUT_MS = 4_500;
 const MAINTENANCE_QUERY_TIMEOUT_MS = 60 * 60_000;
 const FAIL_FAST_MS = 1_000;
 
+type Checkout = (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+
 /**
- * Makes the pool fail checkouts at once for FAIL_FAST_MS after the database was found away: a connection
+ * A pool that fails checkouts at once for FAIL_FAST_MS after the database was found away: a connection
  * refused or timed out, or a statement without an answer past QUERY_TIMEOUT_MS. Without this a database
  * that went silent would cost a request one timeout per statement (ingest runs up to three: link, rate
  * limit, lead). One connection dropped on its own (a terminated backend) does not pause the pool: the next
  * checkout connects anew and tells. The first checkout after the pause tries the database again, so
  * service resumes on its own once it is back. One clock read per checkout, no timers.
+ * pg-pool's own query() checks out through this.connect(callback), so this covers pool.query too
+ * (tests/integration/db-pool-faults.test.ts holds it to that).
  */
-function failFast(pool: pg.Pool): void {
-  let pausedUntil = 0;
-  let reason = "";
-  const pause = (error: Error) => {
-    pausedUntil = Date.now() + FAIL_FAST_MS;
-    reason = error.message;
-  };
-  // A statement that timed out releases its client with the error (and the pool drops that client).
-  pool.on("release", (error) => {
-    if (error && /Query read timeout/.test(error.message)) pause(error);
-  });
+class FailFastPool extends pg.Pool {
+  #pausedUntil = 0;
+  #reason = "";
 
-  type Checkout = (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
-  const connect = pool.connect.bind(pool) as (callback: Checkout) => void;
-  const checkout = (callback: Checkout) => {
-    if (Date.now() < pausedUntil) {
-      const error = new DatabaseUnavailableError(reason);
+  constructor(config: pg.PoolConfig) {
+    super(config);
+    // A statement that timed out releases its client with the error (and the pool drops that client).
+    this.on("release", (error) => {
+      if (error && /Query read timeout/.test(error.message)) this.#pause(error);
+    });
+  }
+
+  #pause(error: Error) {
+    this.#pausedUntil = Date.now() + FAIL_FAST_MS;
+    this.#reason = error.message;
+  }
+
+  #checkout(callback: Checkout) {
+    if (Date.now() < this.#pausedUntil) {
+      const error = new DatabaseUnavailableError(this.#reason);
       process.nextTick(() => callback(error, undefined, () => {}));
       return;
     }
-    connect((error, client, done) => {
-      if (error && isDatabaseUnavailable(error)) pause(error);
+    (super.connect as (callback: Checkout) => void)((error, client, done) => {
+      if (error && isDatabaseUnavailable(error)) this.#pause(error);
       callback(error, client, done);
     });
-  };
-  // pg-pool's own query() checks out through this.connect(callback), so this covers pool.query too.
-  pool.connect = ((callback?: Checkout) => {
-    if (callback) return checkout(callback);
-    return new Promise<pg.PoolClient>((resolve, reject) => checkout((error, client) => (error ? reject(error) : resolve(client!))));
-  }) as pg.Pool["connect"];
+  }
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: Checkout): void;
+  override connect(callback?: Checkout): Promise<pg.PoolClient> | void {
+    if (callback) return this.#checkout(callback);
+    return new Promise<pg.PoolClient>((resolve, reject) => this.#checkout((error, client) => (error ? reject(error) : resolve(client!))));
+  }
 }
 
 /** A pg client that gives up opening its connection after CONNECT_TIMEOUT_MS, whatever the pool allows. */
@@ -197,7 +206,7 @@ async function inTransaction<T>(client: pg.ClientBase, work: (tx: SqlExecutor) =
  * embedded engine's socket. `pool` is exposed in server mode only (see Database.pool).
  */
 function openPool(kind: DatabaseKind, connection: pg.ClientConfig, poolSize: number, onClose: () => Promise<void>): Database {
-  const pool = new pg.Pool({
+  const pool = new FailFastPool({
     ...connection,
     max: poolSize,
     // The pool applies this to the wait in its queue (and to a connection it opens); each connection
@@ -212,7 +221,6 @@ function openPool(kind: DatabaseKind, connection: pg.ClientConfig, poolSize: num
   });
   // Without a listener, an idle client losing its connection would crash the process.
   pool.on("error", () => {});
-  failFast(pool);
   const prisma = new PrismaClient({
     adapter: new PrismaPg(pool, {
       // The adapter's type says string, but it hands the value to pg, where undefined means unnamed.
