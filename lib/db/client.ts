@@ -106,6 +106,13 @@ const QUERY_TIMEOUT_MS = 2_500;
 const QUEUE_TIMEOUT_MS = 4_500;
 const MAINTENANCE_QUERY_TIMEOUT_MS = 60 * 60_000;
 const FAIL_FAST_MS = 1_000;
+/*
+ * The embedded engine runs in this process: it is never away while the process lives, so these bounds
+ * would only turn a slow moment (a long export statement ahead in the engine's queue, a busy machine)
+ * into spurious 503s. Its statements and checkouts wait as long as they take, as they did when PGlite
+ * ran on the request thread; opening a connection to the local socket gets a generous bound.
+ */
+const EMBEDDED_CONNECT_TIMEOUT_MS = 10_000;
 
 type Checkout = (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
 
@@ -156,11 +163,13 @@ class FailFastPool extends pg.Pool {
   }
 }
 
-/** A pg client that gives up opening its connection after CONNECT_TIMEOUT_MS, whatever the pool allows. */
-class QuickConnectClient extends pg.Client {
-  constructor(config?: string | pg.ClientConfig) {
-    super({ ...(typeof config === "string" ? { connectionString: config } : config), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
-  }
+/** A pg client class that gives up opening its connection after `timeout` ms, whatever the pool allows. */
+function quickConnectClient(timeout: number): typeof pg.Client {
+  return class QuickConnectClient extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super({ ...(typeof config === "string" ? { connectionString: config } : config), connectionTimeoutMillis: timeout });
+    }
+  };
 }
 
 /** What a statement run by this module looks like to pg (its types omit `query_timeout`). */
@@ -206,14 +215,15 @@ async function inTransaction<T>(client: pg.ClientBase, work: (tx: SqlExecutor) =
  * embedded engine's socket. `pool` is exposed in server mode only (see Database.pool).
  */
 function openPool(kind: DatabaseKind, connection: pg.ClientConfig, poolSize: number, onClose: () => Promise<void>): Database {
+  const embedded = kind === "embedded";
   const pool = new FailFastPool({
     ...connection,
     max: poolSize,
     // The pool applies this to the wait in its queue (and to a connection it opens); each connection
-    // bounds its own opening by CONNECT_TIMEOUT_MS first.
-    connectionTimeoutMillis: QUEUE_TIMEOUT_MS,
-    Client: QuickConnectClient,
-    query_timeout: QUERY_TIMEOUT_MS,
+    // bounds its own opening by CONNECT_TIMEOUT_MS first. 0: no bound.
+    connectionTimeoutMillis: embedded ? 0 : QUEUE_TIMEOUT_MS,
+    Client: quickConnectClient(embedded ? EMBEDDED_CONNECT_TIMEOUT_MS : CONNECT_TIMEOUT_MS),
+    query_timeout: embedded ? undefined : QUERY_TIMEOUT_MS,
     // Probes connections that sit idle, so that a peer gone silently is noticed before a request uses it.
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,

@@ -1,7 +1,8 @@
 // The embedded database engine: PGlite (PostgreSQL compiled to WebAssembly) in a worker thread, serving
 // the PostgreSQL wire protocol on a Unix socket. The app, the command line, psql and pg_dump all connect to
 // it with an ordinary PostgreSQL driver, as to a server; the WebAssembly runs here, off the thread that
-// serves HTTP. Started by lib/db/embedded-engine.ts; plain JavaScript so that it runs as is, unbundled.
+// serves HTTP. Started by lib/db/embedded-engine.ts; plain JavaScript, so that tsx, Vitest and the
+// production build's bundler all run it as it is.
 //
 // PGlite is one PostgreSQL backend: one session, one statement at a time. Many client connections share
 // it through the scheduler below, which keeps each client's view of a session intact:

@@ -62,8 +62,9 @@ type WorkerAnswer = { type: "ready" } | { type: "dumped"; id: number; dump: Uint
  */
 export async function startEmbeddedEngine(options: EngineOptions, onCrash?: (error: Error) => void): Promise<EmbeddedEngine> {
   const socketPath = path.join(options.socketDir, SOCKET_FILE);
-  // Resolved from the project root, like prisma/migrations: the worker runs unbundled, from the sources.
-  const worker = new Worker(path.join(process.cwd(), "lib", "db", "embedded-engine-worker.mjs"), {
+  // The form bundlers recognise: the production build (Turbopack) emits the worker as a chunk of its own,
+  // with PGlite left external (next.config.mjs); tsx and Vitest run the source file.
+  const worker = new Worker(new URL("./embedded-engine-worker.mjs", import.meta.url), {
     workerData: { dataDir: options.dataDir, snapshot: options.snapshot, socketPath },
   });
   let stopping = false;
