@@ -11,7 +11,11 @@
 // - while a client is inside a transaction (the cycle ended with ReadyForQuery "T" or "E", or without
 //   ReadyForQuery after a Flush), only that client's cycles run; the others wait in order;
 // - prepared statement names are per client connection in PostgreSQL, here they share one session: each
-//   connection's names get its own prefix, and its statements are closed when it disconnects.
+//   connection's names get its own prefix, and its statements are closed when it disconnects;
+// - session settings (SET, set_config, DISCARD) would reach every other connection: after a cycle that may
+//   have changed one, once its transaction is over, the session's settings are reset (RESET ALL) to the
+//   engine's. So a connection's settings last until the end of its transaction (psql's `SET search_path`
+//   holds for that statement; pg_dump's own settings hold only inside its dump transaction).
 // @electric-sql/pglite-socket does the same job but queues single messages, so concurrent clients using
 // the extended protocol interleave and fail ("portal does not exist"); see docs/engine.md.
 import fs from "node:fs";
@@ -25,6 +29,10 @@ const GSS_REQUEST = 80877104;
 const CANCEL_REQUEST = 80877102;
 /** Messages after which the client waits for an answer: a protocol cycle ends there. */
 const CYCLE_END = new Set(["S", "Q", "H", "c", "f"]);
+/** Statements that may change a session setting: SET / RESET at a statement's start, set_config(), DISCARD. */
+const SESSION_CHANGE = /(?:^|[;\n])\s*(?:SET|RESET)\s|set_config\s*\(|\bDISCARD\b/i;
+/** The engine's own session settings, set at start and after every reset. */
+const ENGINE_SETTINGS = "SET TIME ZONE 'UTC'";
 const REPORTED_SETTINGS = [
   "server_version",
   "server_encoding",
@@ -62,7 +70,8 @@ const db = new PGlite({
   loadDataDir: snapshot ? new Blob([fs.readFileSync(snapshot)]) : undefined,
 });
 await db.waitReady;
-await db.exec("SET TIME ZONE 'UTC'");
+await db.exec(ENGINE_SETTINGS);
+const resetSession = message("Q", `RESET ALL; ${ENGINE_SETTINGS}`);
 
 const settings = [];
 for (const name of REPORTED_SETTINGS) {
@@ -122,6 +131,10 @@ async function run(job) {
   // A cycle that ends with ReadyForQuery tells the transaction status: I idle, T in a transaction, E failed one.
   const ready = tail.length === 6 && tail[0] === 0x5a && tail.readInt32BE(1) === 5 ? String.fromCharCode(tail[5]) : undefined;
   owner = ready === "I" || job.discard ? null : connection;
+  if (connection.dirty && owner === null) {
+    connection.dirty = false;
+    await db.execProtocolRawStream(resetSession, { onRawData() {} }).catch(() => {});
+  }
 }
 
 // ---- connections ----
@@ -137,6 +150,8 @@ class Connection {
     this.started = false;
     this.closed = false;
     this.pending = [];
+    /** True when a statement sent since the last reset may have changed a session setting. */
+    this.dirty = false;
     /** Names of this connection's prepared statements, as the engine knows them. */
     this.statements = new Set();
     socket.setNoDelay(true);
@@ -179,6 +194,7 @@ class Connection {
         this.close();
         return;
       }
+      if ((type === "Q" || type === "P") && SESSION_CHANGE.test(frame.toString("utf8", 5))) this.dirty = true;
       this.pending.push(this.rename(type, frame));
       if (CYCLE_END.has(type)) {
         submit({ connection: this, data: Buffer.concat(this.pending) });
@@ -229,7 +245,7 @@ class Connection {
     for (let index = queue.length - 1; index >= 0; index--) if (queue[index].connection === this) queue.splice(index, 1);
     // A cycle of its own may be running: it may leave a transaction open, which the cleanup ends.
     const holdsSession = owner === this || current === this;
-    if (!holdsSession && this.statements.size === 0) return;
+    if (!holdsSession && this.statements.size === 0 && !this.dirty) return;
     const cleanup = [message("S")];
     if (holdsSession) cleanup.push(message("Q", "ROLLBACK"));
     for (const name of this.statements) cleanup.push(message("C", Buffer.from("S"), `${name}`));

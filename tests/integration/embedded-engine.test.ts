@@ -69,6 +69,22 @@ describe.runIf(testDatabaseKind === "embedded")("the embedded engine", () => {
     expect((await waiting).rows).toEqual([{ n: 0 }]);
   });
 
+  it("keeps one connection's session settings from reaching the others", async () => {
+    const [a, b] = [await connect(), await connect()];
+    // What pg_dump does first, and what a psql user might type.
+    await a.query("SELECT pg_catalog.set_config('search_path', '', false)");
+    await a.query("SET TIME ZONE 'America/Sao_Paulo'");
+    // Unqualified names, as the app's raw SQL uses them, and the app's time zone.
+    expect((await b.query("SELECT count(*)::int AS n FROM _prisma_migrations")).rows[0].n).toBeGreaterThan(0);
+    expect((await b.query("SELECT current_setting('TimeZone') AS zone")).rows).toEqual([{ zone: "UTC" }]);
+    // Inside its transaction, a connection's SET LOCAL holds, and others wait for the transaction to end.
+    await a.query("BEGIN");
+    await a.query("SET LOCAL TIME ZONE 'America/Sao_Paulo'");
+    expect((await a.query("SELECT current_setting('TimeZone') AS zone")).rows).toEqual([{ zone: "America/Sao_Paulo" }]);
+    await a.query("COMMIT");
+    expect((await b.query("SELECT current_setting('TimeZone') AS zone")).rows).toEqual([{ zone: "UTC" }]);
+  });
+
   it("answers psql on its Unix socket", async () => {
     const host = db.current.connection.host!;
     const output = await new Promise<string>((resolve, reject) =>
