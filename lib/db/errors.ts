@@ -74,7 +74,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const message = (current as { message?: unknown }).message;
     if (
       typeof message === "string" &&
-      /^timeout expired$|Database unavailable \(failing fast|Connection terminated|timeout exceeded when trying to connect|Query read timeout|connect ECONNREFUSED|the database system is (starting up|shutting down)|Can't reach database server|PGlite is clos/i.test(
+      /^timeout expired$|Database unavailable \(failing fast|Connection terminated|timeout exceeded when trying to connect|Query read timeout|connect ECONNREFUSED|connect ENOENT .*\.s\.PGSQL|Cannot use a pool after calling end|the database system is (starting up|shutting down)|Can't reach database server|PGlite is clos/i.test(
         message,
       )
     ) {
