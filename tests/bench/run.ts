@@ -311,10 +311,10 @@ function printTable(figures: Figures, scale: ScaleFigures | undefined): void {
           [`seed ${leads} leads`, `${get("seed_seconds")} s`, ""],
           [`ingest, PostgreSQL at ${leads}`, `${get("ingest_pg_1m_rps")} req/s, p99 ${get("ingest_pg_1m_p99_ms")} ms`, ""],
           ["  vs empty (≥ 0.95)", String(get("ingest_1m_vs_empty")), verdict("ingest_1m_vs_empty", 0.95, true)],
-          ["leads page (p95 ≤ 150 ms)", `p50 ${get("leads_page_p50_ms")} ms, p95 ${get("leads_page_p95_ms")} ms`, verdict("leads_page_p95_ms", 150, false)],
-          ["search (p95 ≤ 150 ms)", `p50 ${get("search_p50_ms")} ms, p95 ${get("search_p95_ms")} ms`, verdict("search_p95_ms", 150, false)],
+          ["leads page (p95 ≤ 100 ms)", `p50 ${get("leads_page_p50_ms")} ms, p95 ${get("leads_page_p95_ms")} ms`, verdict("leads_page_p95_ms", 100, false)],
+          ["search (p95 ≤ 100 ms)", `p50 ${get("search_p50_ms")} ms, p95 ${get("search_p95_ms")} ms`, verdict("search_p95_ms", 100, false)],
           ["CSV export", `${get("export_rows")} rows, ${get("export_rows_per_s")} rows/s`, ""],
-          ["  peak RSS (≤ 300 MB)", `${get("export_peak_rss_mb")} MB (${get("export_rss_before_mb")} MB before)`, verdict("export_peak_rss_mb", 300, false)],
+          ["  peak RSS (≤ 250 MB)", `${get("export_peak_rss_mb")} MB (${get("export_rss_before_mb")} MB before)`, verdict("export_peak_rss_mb", 250, false)],
         ] satisfies [string, string, string][])
       : []),
     ["failed requests", String(get("failed_requests")), get("failed_requests") === 0 ? "met" : "MISSED"],
