@@ -38,7 +38,7 @@ export function uniqueViolation(error: unknown): string | undefined {
 
 /**
  * Thrown by the pool without trying the database, because it was found away a moment ago
- * (lib/db/client.ts, FailFastPool). Its message is recognised too, for when only the message survives wrapping.
+ * (lib/db/pg-database.ts, FailFastPool). Its message is recognised too, for when only the message survives wrapping.
  */
 export class DatabaseUnavailableError extends Error {
   constructor(lastFailure: string) {
