@@ -36,6 +36,11 @@ export function engineSocketDir(dataDir: string): string {
   const digest = createHash("sha256").update(path.resolve(dataDir)).digest("hex").slice(0, 16);
   const dir = path.join(os.tmpdir(), `leadlink-${digest}`);
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // The temporary directory is shared: a directory someone else made there could hold their socket.
+  const made = fs.statSync(dir);
+  if ((process.getuid && made.uid !== process.getuid()) || (made.mode & 0o077) !== 0) {
+    throw new Error(`${dir} (the embedded engine's socket directory for ${dataDir}) must belong to this user with mode 700`);
+  }
   return dir;
 }
 
