@@ -120,12 +120,21 @@ async function run(job) {
         // A view of the engine's memory, reused by the next call: copy before the socket keeps it.
         const copy = Buffer.from(chunk);
         if (!job.discard && !connection.closed) connection.socket.write(copy);
-        tail = Buffer.concat([tail, copy]).subarray(-6);
+        tail = copy.length >= 6 ? copy.subarray(-6) : Buffer.concat([tail, copy]).subarray(-6);
       },
     });
   } catch (error) {
+    // Not an SQL error (those come back in the protocol): the engine itself failed. End whatever the
+    // cycle left open; if the engine answers nothing any more, stop, so that the process learns it has no
+    // database (lib/db/embedded-engine.ts) instead of serving errors forever.
     if (!job.discard) connection.fail("XX000", `embedded database: ${error?.message ?? error}`);
     owner = null;
+    try {
+      await db.execProtocolRawStream(Buffer.concat([message("S"), message("Q", "ROLLBACK")]), { onRawData() {} });
+      await db.query("SELECT 1");
+    } catch {
+      process.exit(1);
+    }
     return;
   }
   // A cycle that ends with ReadyForQuery tells the transaction status: I idle, T in a transaction, E failed one.
