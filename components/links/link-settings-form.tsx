@@ -19,7 +19,12 @@ export function LinkSettingsForm({
   // After a failure the form shows what was typed; otherwise what is stored (React resets the form after each action).
   const typed = state.ok ? undefined : state.values;
   const defaults: LinkSettingsDefaults = typed
-    ? { allowedOrigins: typed.allowedOrigins ?? "", rateLimit: typed.rateLimit ?? "", honeypotField: typed.honeypotField ?? "" }
+    ? {
+        allowedOrigins: typed.allowedOrigins ?? "",
+        rateLimit: typed.rateLimit ?? "",
+        honeypotField: typed.honeypotField ?? "",
+        requireIdentity: typed.requireIdentity === "on",
+      }
     : current;
   return (
     <form action={formAction} className="@container space-y-4" noValidate>

@@ -7,7 +7,7 @@ import { linkSnippets } from "@/lib/links/link-snippets";
 const URL = "https://leads.example.com/ingest/cl_0123456789ABCDEFGHIJKL";
 
 function field(overrides: Partial<CustomFieldDefinition> & Pick<CustomFieldDefinition, "name" | "label">): CustomFieldDefinition {
-  return { id: crypto.randomUUID(), labelKey: overrides.label.toLowerCase(), archived: false, type: "text", ...overrides } as CustomFieldDefinition;
+  return { id: crypto.randomUUID(), labelKey: overrides.label.toLowerCase(), aliasKeys: [], archived: false, type: "text", ...overrides } as CustomFieldDefinition;
 }
 
 const FIELDS: CustomFieldDefinition[] = [
