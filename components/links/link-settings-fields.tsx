@@ -1,3 +1,4 @@
+import type { Ref } from "react";
 import { Field, Input, Textarea } from "@/components/ui/field";
 
 export interface LinkSettingsDefaults {
@@ -16,10 +17,12 @@ export function LinkSettingsFields({
   defaults,
   errors = {},
   defaultRateLimit,
+  originsRef,
 }: {
   defaults: LinkSettingsDefaults;
   errors?: Record<string, string>;
   defaultRateLimit: string;
+  originsRef?: Ref<HTMLTextAreaElement>;
 }) {
   return (
     <>
@@ -30,6 +33,7 @@ export function LinkSettingsFields({
         error={errors.allowedOrigins}
       >
         <Textarea
+          ref={originsRef}
           id="allowedOrigins"
           name="allowedOrigins"
           rows={3}
