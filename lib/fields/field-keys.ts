@@ -2,11 +2,12 @@ import type { Prisma } from "@/lib/db/generated/client";
 import { validationFailed } from "@/lib/validation/parse-input";
 
 /**
- * The keys a request may name a custom field by live in one namespace per workspace: names, labels and
- * aliases (former labels). Unique indexes keep names, labels and aliases unique among their own kind; that
- * an alias is not another field's label or name (folded) spans two tables, so every change of a field's
- * keys takes this lock first and checks under it. FOR NO KEY UPDATE, not FOR UPDATE: it does not wait for
- * (or hold up) ingest, whose inserts only take key-share locks on the workspace row.
+ * The keys a request may name a custom field by: names, labels and aliases (former labels). Unique indexes keep
+ * each kind unique in the workspace. Across kinds, a new label or name may not be another field's alias (the
+ * senders still using it would silently move to the new owner); that spans two tables, so every change of a
+ * field's keys takes this lock first and checks under it. A new alias is always the field's own label being
+ * replaced, already unique among labels and aliases. FOR NO KEY UPDATE, not FOR UPDATE: it neither waits for
+ * nor holds up ingest, whose inserts take only key-share locks on the workspace row.
  */
 export async function lockFieldKeys(tx: Prisma.TransactionClient, workspaceId: string): Promise<void> {
   await tx.$queryRaw`SELECT id FROM workspaces WHERE id = ${workspaceId}::uuid FOR NO KEY UPDATE`;
