@@ -172,7 +172,8 @@ export interface ParsedLeadInput {
 /**
  * Validates and normalises a request body (a JSON object). Every invalid field is reported, not only the
  * first. Keys the specification does not define are ignored with a warning (`ignoredKeys` are expected
- * extras, such as a link's honeypot field, that get no warning).
+ * extras, such as a link's honeypot field, that get no warning). None of name, email or telephone is a
+ * `no_identity` warning, or, with `requireIdentity` (the link's setting), an error on each of the three.
  */
 export function parseLeadInput(
   body: Record<string, unknown>,

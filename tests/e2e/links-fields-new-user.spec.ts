@@ -54,6 +54,10 @@ test("snippets pasted into another site send nothing on load, one lead per submi
     }
     await visitor.waitForTimeout(500);
     expect(await leadCount(leadlink.dataDir, slug)).toBe(0);
+    // Not even a rejected request reached the link.
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Request log" })).toBeVisible();
+    await expect(page.locator("#requests").getByTestId("submission")).toHaveCount(0);
 
     await visitor.goto(`${site.origin}/html?utm_source=e2e`);
     await visitor.getByLabel("Name").fill("Ana Souza");
