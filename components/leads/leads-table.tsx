@@ -2,12 +2,7 @@ import Link from "next/link";
 import { LocalTime } from "@/components/ui/local-time";
 import { Table, Td, Th } from "@/components/ui/table";
 import type { LeadListItem } from "@/lib/leads/list-leads";
-
-function formatPhone(digits: string): string {
-  // Brazilian numbers (most of this product's leads) read better grouped; others stay as E.164.
-  const br = /^55(\d{2})(\d{4,5})(\d{4})$/.exec(digits);
-  return br ? `+55 (${br[1]}) ${br[2]}-${br[3]}` : `+${digits}`;
-}
+import { formatPhone } from "@/lib/phone/format-phone";
 
 function Utm({ lead }: { lead: LeadListItem }) {
   if (!lead.utmSource && !lead.utmMedium && !lead.utmCampaign) return <span className="text-slate-400">Direct</span>;
