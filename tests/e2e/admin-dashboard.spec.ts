@@ -38,7 +38,7 @@ test("the dashboard charts the period's leads, switches periods, and links its s
   await expect(page.getByTestId("stat-accepted")).toContainText("7");
   await expect(page.getByTestId("stat-rejected")).toContainText("1");
   await expect(page.getByRole("link", { name: "Last 30 days" })).toHaveAttribute("aria-current", "page");
-  await expect(page.getByText("Days are UTC days.")).toBeVisible();
+  await expect(page.getByText("Days are counted in UTC.")).toBeVisible();
 
   // The chart: one bar per day of the period, today's holding the leads.
   const chart = page.getByTestId("daily-chart");

@@ -49,7 +49,7 @@ export default async function DashboardPage({ params, searchParams }: { params: 
   const { totals } = dashboard;
   const refused = Object.keys(errors).length > 0;
 
-  const header = <PageHeader title="Dashboard" description={<>Leads arriving in {workspace.name}. Days are <span data-testid="dashboard-zone">{zone}</span> days.</>} />;
+  const header = <PageHeader title="Dashboard" description={<>Leads arriving in {workspace.name}. Days are counted in <span data-testid="dashboard-zone">{zone}</span>.</>} />;
   if (!dashboard.hasLeads) {
     const canCreate = hasRole(role, "admin");
     return (
@@ -83,8 +83,8 @@ export default async function DashboardPage({ params, searchParams }: { params: 
   const filter = (key: string, value: string) => `${base}/leads?${new URLSearchParams({ [key]: value, from: period.from, to: period.to })}`;
   const summary =
     totals.leads === 0
-      ? `No new leads from ${rangeText} (${zone} days).`
-      : `${count(totals.leads, "new lead", "new leads")} from ${rangeText} (${zone} days); the busiest day was ${day(busiest.day, { month: "long", day: "numeric", year: "numeric" })} with ${count(busiest.leads, "lead", "leads")}.`;
+      ? `No new leads from ${rangeText} (days in ${zone}).`
+      : `${count(totals.leads, "new lead", "new leads")} from ${rangeText} (days in ${zone}); the busiest day was ${day(busiest.day, { month: "long", day: "numeric", year: "numeric" })} with ${count(busiest.leads, "lead", "leads")}.`;
 
   return (
     <div className="space-y-6">
@@ -116,7 +116,7 @@ export default async function DashboardPage({ params, searchParams }: { params: 
         </Stat>
       </dl>
 
-      <Card title="Leads per day" description={`New leads per day (${zone}), ${rangeText}. Hover or focus the chart to read a day.`}>
+      <Card title="Leads per day" description={`New leads per day in ${zone}, ${rangeText}. Hover or focus the chart to read a day.`}>
         <DailyLeadsChart data={dashboard.perDay} title="Leads per day" summary={summary} />
         {totals.leads === 0 ? <p className="mt-4 text-center text-sm text-slate-500">No new leads in this period. Choose a longer period above.</p> : null}
       </Card>
