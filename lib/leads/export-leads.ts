@@ -3,7 +3,7 @@ import { getDatabase } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { ADDRESS_KEYS } from "@/lib/ingest/lead-input";
 import { phoneE164 } from "@/lib/phone/format-phone";
-import { DEFAULT_TIME_ZONE, requireTimeZone } from "@/lib/time/time-zone";
+import { dayIn, DEFAULT_TIME_ZONE, requireTimeZone } from "@/lib/time/time-zone";
 import { parseInput } from "@/lib/validation/parse-input";
 import { neutraliseFormula } from "./csv-cell";
 import { LeadFilter, type LeadFilterInput } from "./lead-filter";
@@ -133,6 +133,6 @@ export async function exportLeads(
     }
   }
 
-  const day = new Date().toISOString().slice(0, 10);
+  const day = dayIn(timeZone);
   return { filename: `leads-${day}.csv`, chunks: chunks() };
 }
