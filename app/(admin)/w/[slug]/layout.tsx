@@ -18,17 +18,13 @@ export default async function WorkspaceLayout({ children, params }: { children: 
 
   return (
     <div className="min-h-screen lg:flex">
-      <aside className="border-b border-slate-200 bg-white lg:sticky lg:top-0 lg:flex lg:h-screen lg:w-60 lg:shrink-0 lg:flex-col lg:border-b-0 lg:border-r">
+      <aside className="relative border-b border-slate-200 bg-white lg:sticky lg:top-0 lg:flex lg:h-screen lg:w-60 lg:shrink-0 lg:flex-col lg:border-b-0 lg:border-r">
         <div className="px-4 pt-3 pb-2 lg:py-4">
-          <div className="flex items-center justify-between gap-3">
+          <div className="flex items-center justify-between gap-3 pr-20 lg:pr-0">
             <a href={base} className="flex items-center gap-2 text-lg font-semibold tracking-tight text-slate-900">
               <span aria-hidden className="grid size-7 place-items-center rounded-md bg-indigo-600 text-sm text-white">L</span>
               Leadlink
             </a>
-            {/* On a phone the account sits in the top bar; the sidebar's foot holds it on wide screens. */}
-            <div className="lg:hidden">
-              <SignOutButton />
-            </div>
           </div>
           <div className="mt-2 flex min-w-0 items-baseline gap-2 lg:mt-3 lg:block">
             <p className="shrink-0 text-xs font-medium uppercase tracking-wide text-slate-400">Workspace</p>
@@ -49,6 +45,10 @@ export default async function WorkspaceLayout({ children, params }: { children: 
             <p className="truncate text-xs font-medium text-slate-700">{user.name ?? user.email}</p>
             <p className="text-xs capitalize text-slate-400">{role}</p>
           </div>
+          <SignOutButton />
+        </div>
+        {/* On a phone the account sits in the top bar (last in the document: the sidebar's own comes first). */}
+        <div className="absolute top-3 right-3 lg:hidden">
           <SignOutButton />
         </div>
       </aside>
