@@ -18,5 +18,5 @@ export function proxy(request: NextRequest): NextResponse {
 export const config = {
   // Not the capture endpoint (the benchmarked hot path, JSON only: lib/http/problem.ts gives it nosniff),
   // nor the health and bench probes, nor hashed static files.
-  matcher: ["/((?!ingest/|api/health|api/bench|_next/static|_next/image|favicon.ico).*)"],
+  matcher: ["/((?!ingest/|api/health|api/bench|_next/static|_next/image|favicon.ico|icon.svg).*)"],
 };
