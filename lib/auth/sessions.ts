@@ -24,7 +24,7 @@ export async function startSession(userId: string, now = new Date()): Promise<st
     where: { userId, OR: [{ expiresAt: { lt: now } }, { revokedAt: { lt: new Date(now.getTime() - REVOKED_KEPT_MS) } }] },
   });
   const session = await prisma.session.create({
-    data: { userId, expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000) },
+    data: { userId, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000) },
     select: { id: true },
   });
   return session.id;

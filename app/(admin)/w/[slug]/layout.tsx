@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { ReactNode } from "react";
 import { NavLink } from "@/components/shell/nav-link";
 import { SignOutButton } from "@/components/shell/sign-out-button";
@@ -27,6 +28,9 @@ export default async function WorkspaceLayout({ children, params }: { children: 
           <p className="mt-3 truncate text-xs font-medium uppercase tracking-wide text-slate-400">Workspace</p>
           <p className="truncate text-sm font-medium text-slate-800" data-testid="workspace-name">{workspace.name}</p>
           <WorkspaceSwitcher current={workspace.slug} workspaces={workspaces} />
+          <Link href="/workspaces/new" className="mt-2 inline-block text-xs font-medium text-indigo-700 hover:text-indigo-900">
+            + New workspace
+          </Link>
         </div>
         <nav aria-label="Workspace" className="flex gap-1 overflow-x-auto px-2 pb-2 lg:flex-1 lg:flex-col lg:overflow-visible">
           <NavLink href={base} exact>Dashboard</NavLink>
@@ -37,7 +41,9 @@ export default async function WorkspaceLayout({ children, params }: { children: 
         </nav>
         <div className="hidden items-center justify-between gap-2 border-t border-slate-200 px-4 py-3 lg:flex">
           <div className="min-w-0">
-            <p className="truncate text-xs font-medium text-slate-700">{user.name ?? user.email}</p>
+            <Link href="/account" title="Your account" className="block truncate text-xs font-medium text-slate-700 hover:text-slate-900">
+              {user.name ?? user.email}
+            </Link>
             <p className="text-xs capitalize text-slate-400">{role}</p>
           </div>
           <SignOutButton />
@@ -45,7 +51,10 @@ export default async function WorkspaceLayout({ children, params }: { children: 
       </aside>
       <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-10 lg:py-8">
         <div className="mx-auto max-w-6xl">{children}</div>
-        <div className="mt-10 flex justify-end lg:hidden">
+        <div className="mt-10 flex items-center justify-end gap-2 lg:hidden">
+          <Link href="/account" className="rounded-md px-2 py-1 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-900">
+            Your account
+          </Link>
           <SignOutButton />
         </div>
       </main>
