@@ -77,7 +77,8 @@ export function authOptions(): NextAuthOptions {
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
     // Secure cookies (with the __Secure- prefix) whenever the public address is https: see requestAuthOptions.
     useSecureCookies: env().PUBLIC_BASE_URL ? env().PUBLIC_BASE_URL!.startsWith("https://") : undefined,
-    pages: { signIn: "/signin" },
+    // next-auth's own error page answers 500 to /api/auth/error?error=Configuration: the sign-in page says it instead.
+    pages: { signIn: "/signin", error: "/signin" },
     providers: [
       CredentialsProvider({
         name: "Email and password",

@@ -12,7 +12,11 @@ import { tooManyAttemptsMessage } from "@/lib/auth/too-many-attempts";
 export function SignInForm() {
   const router = useRouter();
   const params = useSearchParams();
-  const [error, setError] = useState<string>();
+  // next-auth sends its errors here (pages.error): a link to /api/auth/error?error=… lands on this form.
+  const [error, setError] = useState<string | undefined>(() => {
+    const code = params.get("error");
+    return code ? (tooManyAttemptsMessage(code) ?? "Signing in did not work. Try again.") : undefined;
+  });
   const [pending, setPending] = useState(false);
 
   return (

@@ -42,6 +42,7 @@ export default async function WorkspaceLayout({ children, params }: { children: 
         <div className="hidden items-center justify-between gap-2 border-t border-slate-200 px-4 py-3 lg:flex">
           <div className="min-w-0">
             <Link href="/account" title="Your account" className="block truncate text-xs font-medium text-slate-700 hover:text-slate-900">
+              <span className="sr-only">Your account: </span>
               {user.name ?? user.email}
             </Link>
             <p className="text-xs capitalize text-slate-400">{role}</p>
