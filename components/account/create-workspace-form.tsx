@@ -20,7 +20,10 @@ export function CreateWorkspaceForm({ action }: { action: (state: ActionState, f
         <Input id="slug" name="slug" maxLength={63} spellCheck={false} autoCapitalize="off" className="font-mono" defaultValue={value("slug")} error={errors.slug} />
       </Field>
       <Field id="country" label="Default country of phone numbers" hint="Phones sent without a country code are read in this country." error={errors.country}>
-        <Input id="country" name="country" maxLength={2} className="w-24 uppercase" defaultValue={value("country") ?? "BR"} error={errors.country} />
+        {/* The width on a wrapper: inputClass's w-full would win over a width on the input itself. */}
+        <div className="w-24">
+          <Input id="country" name="country" maxLength={2} autoComplete="country" className="uppercase" defaultValue={value("country") ?? "BR"} error={errors.country} />
+        </div>
       </Field>
       <div className="flex justify-end">
         <Button type="submit" disabled={pending}>

@@ -30,6 +30,15 @@ test("a signed-in user creates a workspace from the UI, lands in it as its owner
   await expect(list).not.toContainText(`Not mine ${workspace.slug}`);
   const response = await page.goto(`/w/${other.slug}`);
   expect(response?.status()).toBe(404);
+
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of ["/account", "/workspaces/new"]) {
+      await page.goto(path);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width} px`).toBeLessThanOrEqual(width);
+      await screenshot(page, `${path.slice(1).replace("/", "-")}-${width}`);
+    }
+  }
 });
 
 test("a user with no workspace creates one from the front door", async ({ browser, leadlink, baseURL }) => {
