@@ -12,7 +12,6 @@ import type { SessionUser } from "./sessions";
 
 export type { SessionUser };
 
-
 export interface CurrentSession {
   /** The session's id (lib/auth/sessions.ts): a password change keeps this one and ends the others. */
   sessionId: string;
