@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { ReactNode } from "react";
 import { NavLink } from "@/components/shell/nav-link";
 import { SignOutButton } from "@/components/shell/sign-out-button";
@@ -20,7 +21,7 @@ export default async function WorkspaceLayout({ children, params }: { children: 
     <div className="min-h-screen lg:flex">
       <aside className="relative border-b border-slate-200 bg-white lg:sticky lg:top-0 lg:flex lg:h-screen lg:w-60 lg:shrink-0 lg:flex-col lg:border-b-0 lg:border-r">
         <div className="px-4 pt-3 pb-2 lg:py-4">
-          <div className="flex items-center justify-between gap-3 pr-20 lg:pr-0">
+          <div className="flex items-center justify-between gap-3 pr-40 lg:pr-0">
             <a href={base} className="flex items-center gap-2 text-lg font-semibold tracking-tight text-slate-900">
               <span aria-hidden className="grid size-7 place-items-center rounded-md bg-indigo-600 text-sm text-white">L</span>
               Leadlink
@@ -31,6 +32,9 @@ export default async function WorkspaceLayout({ children, params }: { children: 
             <p className="min-w-0 truncate text-sm font-medium text-slate-800" data-testid="workspace-name">{workspace.name}</p>
           </div>
           <WorkspaceSwitcher current={workspace.slug} workspaces={workspaces} />
+          <Link href="/workspaces/new" className="mt-2 inline-block text-xs font-medium text-indigo-700 hover:text-indigo-900">
+            + New workspace
+          </Link>
         </div>
         {/* Wraps onto a second row on a phone rather than scrolling sideways: every section stays in sight. */}
         <nav aria-label="Workspace" className="flex flex-wrap gap-1 px-2 pb-2 lg:flex-1 lg:flex-col lg:flex-nowrap">
@@ -42,13 +46,19 @@ export default async function WorkspaceLayout({ children, params }: { children: 
         </nav>
         <div className="hidden items-center justify-between gap-2 border-t border-slate-200 px-4 py-3 lg:flex">
           <div className="min-w-0">
-            <p className="truncate text-xs font-medium text-slate-700">{user.name ?? user.email}</p>
+            <Link href="/account" title="Your account" className="block truncate text-xs font-medium text-slate-700 hover:text-slate-900">
+              <span className="sr-only">Your account: </span>
+              {user.name ?? user.email}
+            </Link>
             <p className="text-xs capitalize text-slate-400">{role}</p>
           </div>
           <SignOutButton />
         </div>
         {/* On a phone the account sits in the top bar (last in the document: the sidebar's own comes first). */}
-        <div className="absolute top-3 right-3 lg:hidden">
+        <div className="absolute top-3 right-3 flex items-center gap-1 lg:hidden">
+          <Link href="/account" className="rounded-md px-2 py-1 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-900">
+            Account
+          </Link>
           <SignOutButton />
         </div>
       </aside>
