@@ -12,7 +12,9 @@ import { runCli } from "./run-cli";
  */
 function npmReportsFailures(): boolean {
   const npm = process.env;
-  return npm.npm_config_json === "true" && (npm.npm_lifecycle_event === "cli" || npm.npm_command === "exec");
+  if (npm.npm_config_json !== "true") return false;
+  // `npm run cli`, or `npx leadlink` (not this bin started by a program that npx ran, such as a test runner).
+  return npm.npm_lifecycle_event === "cli" || (npm.npm_command === "exec" && npm.npm_lifecycle_script?.replace(/'/g, "") === "leadlink");
 }
 
 /** Holds stdout until the exit code is known (the command prints one value at its end, so nothing waits long). */
