@@ -1,6 +1,6 @@
 /** What each ingest error means and what a sender should do: served at /problems/<code>, the problems' `type`. */
 export const PROBLEM_DOCS: Record<string, { summary: string; fix: string }> = {
-  invalid_json: { summary: "The body could not be parsed as JSON.", fix: "Send a JSON object, e.g. built with JSON.stringify." },
+  invalid_json: { summary: "The body could not be parsed as JSON, or one of its objects has the same key twice (`errors` then names it, e.g. address.city): a body that two systems could read differently is refused.", fix: "Send a JSON object, e.g. built with JSON.stringify, with each key once per object." },
   body_not_object: { summary: "The body is valid JSON but not an object (an array, a string, a number or null).", fix: 'Wrap the lead\'s fields in an object: {"email": "…"}.' },
   unsupported_media_type: { summary: "The Content-Type is neither application/json nor text/plain.", fix: "Set Content-Type: application/json (text/plain with a JSON body also works, e.g. navigator.sendBeacon)." },
   payload_too_large: { summary: "The body is larger than 64 KiB.", fix: "Send only the lead's fields; large values belong elsewhere." },

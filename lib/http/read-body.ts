@@ -1,4 +1,5 @@
 import { AppError } from "@/lib/errors";
+import { findDuplicateKey } from "./find-duplicate-key";
 
 export const BODY_LIMIT = 64 * 1024;
 
@@ -72,7 +73,13 @@ export function assertAcceptableBody(body: ReceivedBody): void {
   }
 }
 
-/** The body as a JSON object, or an error that says what is wrong with it. */
+/** At most this much of a path is quoted back in an error (a body may nest thousands of levels). */
+const MAX_QUOTED_PATH = 200;
+
+/**
+ * The body as a JSON object, or an error that says what is wrong with it. A key repeated in one object
+ * is refused: JSON.parse would keep the last one silently, and a system in front of Leadlink may read the first.
+ */
 export function parseJsonObject(text: string): Record<string, unknown> {
   let value: unknown;
   try {
@@ -84,6 +91,13 @@ export function parseJsonObject(text: string): Record<string, unknown> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     const kind = value === null ? "null" : Array.isArray(value) ? "an array" : `a ${typeof value}`;
     throw new AppError("body_not_object", `The body must be a JSON object with the lead's fields; got ${kind}.`);
+  }
+  const duplicate = findDuplicateKey(text);
+  if (duplicate !== undefined) {
+    const quoted = JSON.stringify(duplicate.length > MAX_QUOTED_PATH ? `${duplicate.slice(0, MAX_QUOTED_PATH)}…` : duplicate);
+    throw new AppError("invalid_json", `The body is not valid JSON for Leadlink: duplicate key ${quoted}. Send each key once per object.`, {
+      errors: [{ field: duplicate.slice(0, MAX_QUOTED_PATH), code: "duplicate_key", message: "appears more than once in the same object" }],
+    });
   }
   return value as Record<string, unknown>;
 }
