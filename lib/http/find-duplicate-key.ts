@@ -1,4 +1,15 @@
-import { createScanner, SyntaxKind } from "jsonc-parser";
+import { createScanner, type SyntaxKind } from "jsonc-parser";
+
+// jsonc-parser declares SyntaxKind as a const enum, which isolatedModules cannot read: its values, by name.
+const Token = {
+  OpenBrace: 1 as SyntaxKind.OpenBraceToken,
+  CloseBrace: 2 as SyntaxKind.CloseBraceToken,
+  OpenBracket: 3 as SyntaxKind.OpenBracketToken,
+  CloseBracket: 4 as SyntaxKind.CloseBracketToken,
+  Comma: 5 as SyntaxKind.CommaToken,
+  String: 10 as SyntaxKind.StringLiteral,
+  EOF: 17 as SyntaxKind.EOF,
+};
 
 interface Frame {
   /** The keys seen so far in an object; undefined in an array. */
@@ -26,24 +37,24 @@ function pathOf(frames: Frame[]): string {
 export function findDuplicateKey(text: string): string | undefined {
   const scanner = createScanner(text, true);
   const frames: Frame[] = [];
-  for (let token = scanner.scan(); token !== SyntaxKind.EOF; token = scanner.scan()) {
+  for (let token = scanner.scan(); token !== Token.EOF; token = scanner.scan()) {
     const top = frames[frames.length - 1];
     switch (token) {
-      case SyntaxKind.OpenBraceToken:
+      case Token.OpenBrace:
         frames.push({ keys: new Set(), member: "", expectKey: true });
         break;
-      case SyntaxKind.OpenBracketToken:
+      case Token.OpenBracket:
         frames.push({ member: 0, expectKey: false });
         break;
-      case SyntaxKind.CloseBraceToken:
-      case SyntaxKind.CloseBracketToken:
+      case Token.CloseBrace:
+      case Token.CloseBracket:
         frames.pop();
         break;
-      case SyntaxKind.CommaToken:
+      case Token.Comma:
         if (top?.keys) top.expectKey = true;
         else if (top) top.member = (top.member as number) + 1;
         break;
-      case SyntaxKind.StringLiteral:
+      case Token.String:
         if (top?.keys && top.expectKey) {
           const key = scanner.getTokenValue();
           top.member = key;
