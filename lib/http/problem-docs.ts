@@ -8,6 +8,7 @@ export const PROBLEM_DOCS: Record<string, { summary: string; fix: string }> = {
   capture_link_revoked: { summary: "The capture link was revoked and accepts no more leads.", fix: "Create a new link in Leadlink and update the form." },
   origin_not_allowed: { summary: "The link only accepts requests from its allowed origins, and this page's origin is not one of them.", fix: "Add the page's origin (scheme://host[:port]) to the link's allowed origins." },
   method_not_allowed: { summary: "Capture links only accept POST (and OPTIONS for CORS preflight).", fix: 'Send the lead with method POST; an HTML form needs method="post".' },
+  request_timeout: { summary: "The body did not arrive in time (10 seconds after the request's headers, unless the operator set INGEST_BODY_TIMEOUT_MS). No lead was written; the request is in the link's log.", fix: "Send the whole request at once; retry (with an Idempotency-Key) if the network was slow." },
   validation_failed: { summary: "One or more fields are invalid; `errors` lists every one with its field, code and message. Nothing was stored.", fix: "Correct the listed fields and send again." },
   idempotency_key_reused: { summary: "The Idempotency-Key was already used on this link in the last 24 hours with a different body.", fix: "Use a new key for each new lead; reuse a key only to retry the very same request." },
   rate_limited: { summary: "Too many requests from this client to this link.", fix: "Wait for the number of seconds in Retry-After, then retry." },

@@ -29,25 +29,31 @@ function decoder(charset: string): TextDecoder {
 
 /**
  * Reads at most BODY_LIMIT bytes of the body (the rest is not read), decoded with the declared charset
- * (UTF-8 when none or unknown). Bodies are read before they are judged, so a rejected request's log
- * entry shows what was sent.
+ * (UTF-8 when none or unknown). A body that has not arrived within `timeoutMs` is abandoned with
+ * request_timeout: a client trickling bytes would otherwise hold its request open for as long as it likes.
  */
-export async function readBody(request: Request): Promise<ReceivedBody> {
+export async function readBody(request: Request, timeoutMs: number): Promise<ReceivedBody> {
   const { mediaType, charset } = contentType(request);
   const chunks: Uint8Array[] = [];
   let size = 0;
   let tooLarge = Number(request.headers.get("content-length") ?? 0) > BODY_LIMIT;
   if (request.body) {
     const reader = request.body.getReader();
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), timeoutMs)));
     try {
       while (size <= BODY_LIMIT) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        chunks.push(value);
-        size += value.byteLength;
+        const chunk = await Promise.race([reader.read(), timedOut]);
+        if (chunk === "timeout") {
+          throw new AppError("request_timeout", `The body did not arrive within ${timeoutMs / 1000} s of the request's headers; no lead was written.`);
+        }
+        if (chunk.done) break;
+        chunks.push(chunk.value);
+        size += chunk.value.byteLength;
       }
       if (size > BODY_LIMIT) tooLarge = true;
     } finally {
+      clearTimeout(timer);
       await reader.cancel().catch(() => {});
     }
   }
