@@ -66,16 +66,17 @@ function peerAddress(socket) {
 }
 
 /**
- * An answer sent before the request's body has arrived (408, 429, 413, 410, ...) closes the connection.
- * Otherwise Node would keep reading, and throwing away, the rest of the body on a keep-alive connection:
- * a client trickling it would hold the socket until the request timeout. Node writes the head through
- * writeHead() whether the app calls it or not.
+ * A 408 sent before the request's body has arrived closes the connection: otherwise Node would keep
+ * reading, and throwing away, the rest of a trickling body on a keep-alive connection until the request
+ * timeout. Other early answers (a 429 or 413 before a large body is read) keep Node's default, which
+ * reads the rest so the client can read its answer. Node writes the head through writeHead() whether the
+ * app calls it or not.
  */
-function closeIfAnsweredEarly(req, res) {
+function closeAfterTimeoutAnswer(req, res) {
   const writeHead = res.writeHead;
-  res.writeHead = function (...args) {
-    if (!req.complete && !res.headersSent) res.setHeader("Connection", "close");
-    return writeHead.apply(this, args);
+  res.writeHead = function (status, ...rest) {
+    if (status === 408 && !req.complete && !res.headersSent) res.setHeader("Connection", "close");
+    return writeHead.call(this, status, ...rest);
   };
 }
 
@@ -173,7 +174,7 @@ export async function startServer({ root = ROOT, port = readPort() } = {}) {
     }
     // While draining, each connection serves the request it carries and then closes.
     if (draining) res.setHeader("Connection", "close");
-    if (!req.complete) closeIfAnsweredEarly(req, res);
+    if (!req.complete) closeAfterTimeoutAnswer(req, res);
     pending.add(res);
     res.once("close", () => pending.delete(res));
     handle(req, res).catch((error) => {
