@@ -123,6 +123,16 @@ describe("a refused preflight", () => {
     expect(rows[0]!.errors).toEqual([PREFLIGHT_REFUSED]);
   });
 
+  it("counts against the limit even when granted (a browser's preflight is cached, so it costs one request per visitor, not per lead)", async () => {
+    const { token } = await setupLink(db.current, { rateLimit: "2/min" });
+    const headers = { [REMOTE_ADDRESS_HEADER]: "198.51.100.78", origin: ALLOWED, "access-control-request-method": "POST" };
+    expect((await raw(token, { method: "OPTIONS", headers })).status).toBe(204);
+    expect((await postText(token, JSON.stringify({ name: "Ana" }), headers)).status).toBe(201);
+    const limited = await raw(token, { method: "OPTIONS", headers });
+    await expectProblem(limited, 429, "rate_limited");
+    expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+
   it("of an unknown link is not recorded and still gets a grant (the POST then reads a 404)", async () => {
     const before = await db.current.prisma.submission.count();
     const response = await raw("cl_unknownunknownunknown", { method: "OPTIONS", headers: { origin: FOREIGN, "access-control-request-method": "POST" } });
