@@ -208,7 +208,9 @@ export async function capturePreflight(request: Request, context: RouteContext):
     } catch (caught) {
       const error = toAppError(caught);
       if (prisma) await recordRefusal(prisma, link, error, record, undefined);
-      return problemResponse(error, baseUrl(request), { ...cors, Allow: ALLOW });
+      // A refused origin still gets the preflight's 204, without a grant (DESIGN.md section 3): the browser
+      // reads no answer either way, and the refusal is now in the link's log, where its admin looks.
+      if (error.code !== "origin_not_allowed") return problemResponse(error, baseUrl(request), { ...cors, Allow: ALLOW });
     }
   }
   return new Response(null, {

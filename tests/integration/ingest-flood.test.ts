@@ -38,6 +38,8 @@ type Flood = {
   status: number;
   code: string;
   link?: { allowedOrigins?: string[]; status?: "revoked" };
+  /** The status answered, when it is not the recorded one (a refused preflight is answered 204 without a grant). */
+  answered?: number;
   /** Whether the recorded entries keep the body. */
   keepsBody: boolean;
   send: (token: string, headers: Record<string, string>) => Promise<Response>;
@@ -63,6 +65,7 @@ const floods: Flood[] = [
   {
     name: "preflights from a disallowed Origin",
     status: 403,
+    answered: 204,
     code: "origin_not_allowed",
     link: { allowedOrigins: [ALLOWED] },
     keepsBody: false,
@@ -71,7 +74,7 @@ const floods: Flood[] = [
   { name: "invalid JSON", status: 400, code: "invalid_json", keepsBody: true, send: (token, headers) => postText(token, bigLead().slice(0, -1), headers) },
 ];
 
-describe.each(floods)("a flood of $name", ({ status, code, link: linkOptions, keepsBody, send }) => {
+describe.each(floods)("a flood of $name", ({ status, answered, code, link: linkOptions, keepsBody, send }) => {
   it(`adds at most the limit's worth of rows (+ the first 429): ${FLOOD} requests of 63 KiB, limit ${LIMIT}/min`, async () => {
     const { token, link, workspace } = await setupLink(db.current, { ...linkOptions, rateLimit: `${LIMIT}/min` });
     const ip = `203.0.113.${floods.findIndex((flood) => flood.send === send) + 50}`;
@@ -85,13 +88,14 @@ describe.each(floods)("a flood of $name", ({ status, code, link: linkOptions, ke
       if (response.status === 429) firstLimited ??= response;
       else await response.body?.cancel();
     }
-    expect(statuses.slice(0, LIMIT)).toEqual(Array(LIMIT).fill(status));
+    expect(statuses.slice(0, LIMIT)).toEqual(Array(LIMIT).fill(answered ?? status));
     expect(statuses.slice(LIMIT)).toEqual(Array(FLOOD - LIMIT).fill(429));
     await expectProblem(firstLimited!, 429, "rate_limited");
 
     const rows = await submissionsOf(db.current, link.id);
     expect(rows.length).toBeLessThanOrEqual(LIMIT + 1);
-    expect(rows.map((row) => [row.status, row.errorCode])).toEqual([...Array(LIMIT).fill([status, code]), [429, "rate_limited"]]);
+    // Rows written within one millisecond have no order of their own: compare them sorted (429 last).
+    expect(rows.map((row) => [row.status, row.errorCode]).sort(([a], [b]) => Number(a) - Number(b))).toEqual([...Array(LIMIT).fill([status, code]), [429, "rate_limited"]]);
     expect(await leadCount(db.current, workspace.id)).toBe(0);
     const largest = Math.max(...rows.map((row) => Buffer.byteLength(row.payload ?? "")));
     if (keepsBody) expect(largest).toBeGreaterThan(60 * 1024);
@@ -104,11 +108,11 @@ describe.each(floods)("a flood of $name", ({ status, code, link: linkOptions, ke
 });
 
 describe("a refused preflight", () => {
-  it("is recorded like a refused POST (rejected, origin_not_allowed, the origin), marked as a preflight, and answered 403 without a grant", async () => {
+  it("is recorded like a refused POST (rejected, origin_not_allowed, the origin), marked as a preflight, and answered 204 without a grant", async () => {
     const { token, link } = await setupLink(db.current, { allowedOrigins: [ALLOWED] });
     const headers = { [REMOTE_ADDRESS_HEADER]: "198.51.100.77", "access-control-request-method": "POST", "user-agent": "Chromium" };
     const refused = await raw(token, { method: "OPTIONS", headers: { ...headers, origin: FOREIGN } });
-    await expectProblem(refused, 403, "origin_not_allowed");
+    expect(refused.status).toBe(204);
     expect(refused.headers.get("access-control-allow-origin")).toBeNull();
     // A granted preflight and one without Origin (not a browser) are not log entries.
     expect((await raw(token, { method: "OPTIONS", headers: { ...headers, origin: ALLOWED } })).status).toBe(204);
