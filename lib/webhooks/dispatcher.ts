@@ -60,7 +60,9 @@ function sleep(ms: number, signal: { wake?: () => void }): Promise<void> {
  * left by a previous run that died are released at once rather than after their lease.
  */
 export function startDispatcher(database: Database, options: DispatcherOptions = {}): Dispatcher {
-  const pollMs = options.pollMs ?? 200;
+  // Embedded: every message is written by this process, which wakes the dispatcher itself; the poll only
+  // picks up retries that fell due. PostgreSQL: other instances' messages are found by the poll.
+  const pollMs = options.pollMs ?? (database.kind === "embedded" ? 1_000 : 200);
   const concurrency = options.concurrency ?? 16;
   const leaseMs = options.leaseMs ?? 30_000;
   const drainMs = options.drainMs ?? 3_000;
@@ -69,6 +71,7 @@ export function startDispatcher(database: Database, options: DispatcherOptions =
   const signal: { wake?: () => void } = {};
   let woken = false;
   let stopping = false;
+  let claimFailing = false;
 
   async function deliver(message: ClaimedMessage, abort: AbortController): Promise<void> {
     const messageId = webhookMessageId(message.id);
@@ -114,9 +117,12 @@ export function startDispatcher(database: Database, options: DispatcherOptions =
       if (free > 0) {
         try {
           claimed = await claimMessages(database, owner, free, leaseMs);
+          if (claimFailing) log.info("webhook dispatcher reaches the database again");
+          claimFailing = false;
         } catch (error) {
-          // The database is down or restarting: try again on the next poll.
-          log.warn({ err: errorText(error) }, "webhook dispatcher could not claim messages");
+          // The database is down or restarting: try again on the next poll (said once, not every poll).
+          if (!claimFailing) log.warn({ err: errorText(error) }, "webhook dispatcher cannot claim messages; retrying");
+          claimFailing = true;
         }
       }
       for (const message of claimed) {
