@@ -6,6 +6,11 @@ import { listEndpoints } from "@/lib/webhooks/list-endpoints";
 import { findWorkspace } from "@/lib/workspaces/find-workspace";
 import { action, type CliContext, collect, leafCommand } from "./cli-command";
 
+/** Repeated options, each possibly a comma-separated list (`--event lead.created,lead.updated`). */
+function splitList(values: string[] | undefined): string[] | undefined {
+  return values?.flatMap((value) => value.split(",")).map((value) => value.trim()).filter((value) => value !== "");
+}
+
 export function registerWebhookCommands(program: Command, context: CliContext): void {
   const webhook = program.command("webhook").description("webhook endpoints: where a workspace's leads are sent");
 
@@ -26,8 +31,8 @@ export function registerWebhookCommands(program: Command, context: CliContext): 
           const created = await createEndpoint(workspace.id, {
             kind: options.slack ? "slack" : "webhook",
             url: options.url,
-            events: options.event as WebhookEvent[] | undefined,
-            linkIds: options.link,
+            events: splitList(options.event) as WebhookEvent[] | undefined,
+            linkIds: splitList(options.link),
             headers: options.header?.map(parseHeaderLine),
             description: options.description,
           });

@@ -65,8 +65,9 @@ export async function recordAttempt(
         `UPDATE webhook_endpoints e SET enabled = false, disabled_reason = 'failing', disabled_at = now(), updated_at = now()
          WHERE e.id = $1 AND e.enabled
            AND COALESCE(e.last_success_at, e.created_at) < now() - make_interval(days => $2)
-           AND (SELECT count(*) FROM webhook_attempts a
-                WHERE a.endpoint_id = e.id AND NOT a.succeeded AND a.at > COALESCE(e.last_success_at, '-infinity'::timestamptz)) >= $3
+           AND (SELECT count(*) FROM (SELECT 1 FROM webhook_attempts a
+                WHERE a.endpoint_id = e.id AND NOT a.succeeded AND a.at > COALESCE(e.last_success_at, '-infinity'::timestamptz)
+                LIMIT $3) failures) >= $3
          RETURNING e.id`,
         [message.endpointId, DAYS_TO_DISABLE, FAILURES_TO_DISABLE],
       ),

@@ -171,6 +171,17 @@ describe("delivery", () => {
     expect(link.id).not.toBe(other.id);
   });
 
+  it("writes no message when no lead is stored (the message commits with the lead or not at all)", async () => {
+    const { link, token, endpoint } = await setup();
+    await post(token, { email: uniqueEmail() });
+    await waitForState(endpoint.id, "delivered");
+    // Revoked behind the link cache's back: the ingest statement itself refuses it, and writes nothing.
+    await db.current.prisma.captureLink.update({ where: { id: link.id }, data: { status: "revoked" } });
+    const response = await postText(token, JSON.stringify({ email: uniqueEmail() }));
+    expect(response.status).toBe(410);
+    expect(await messagesOf(endpoint.id)).toHaveLength(1);
+  });
+
   it("sends the endpoint's custom headers", async () => {
     const { token, path } = await setup({ headers: [{ name: "X-N8N-Auth", value: "token 123" }, { name: "Authorization", value: "Bearer abc" }] });
     await post(token, { email: uniqueEmail() });

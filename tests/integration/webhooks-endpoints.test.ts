@@ -62,6 +62,8 @@ describe("webhook create", () => {
     const eleven = Array.from({ length: 11 }, (_, index) => ({ name: `X-H${index}`, value: "v" }));
     expect(await fieldErrors(createEndpoint(workspace.id, { url: "https://a.example.com", headers: eleven }))).toHaveProperty("headers");
     expect(await fieldErrors(createEndpoint(workspace.id, { url: "ftp://a.example.com" }))).toHaveProperty("url");
+    const listed = await runJson("webhook", "create", "--workspace", workspace.slug, "--url", "https://a.example.com", "--event", "lead.updated,submission.rejected");
+    expect(listed.body.events).toEqual(["lead.updated", "submission.rejected"]);
     const cli = await runJson("webhook", "create", "--workspace", workspace.slug, "--url", "https://a.example.com", "--event", "nope");
     expect(cli.code).toBe(1);
     expect(cli.body.error.code).toBe("validation_failed");
