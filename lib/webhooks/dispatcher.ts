@@ -41,6 +41,24 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * Records an attempt, trying again through a passing database error (a busy pool, a query timeout): a
+ * message sent but not recorded would be sent again once its lease expires, a duplicate the receiver must
+ * then drop. The transaction is all or nothing, so trying again is safe.
+ */
+async function recordWithRetries<T>(record: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await record();
+    } catch (error) {
+      if (attempt >= RECORD_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+    }
+  }
+}
+
+const RECORD_ATTEMPTS = 6;
+
 function sleep(ms: number, signal: { wake?: () => void }): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms);
@@ -96,11 +114,8 @@ export function startDispatcher(database: Database, options: DispatcherOptions =
       result = { status: null, durationMs: 0, response: null, error: error.message };
     }
     if (abort.signal.aborted) return; // stop(): the message is released, not counted as a failure
-    const { outcome, disabled } = await recordAttempt(
-      database,
-      { id: message.id, endpointId: message.endpoint_id, attemptCount: message.attempt_count, body: body ?? "" },
-      owner,
-      result,
+    const { outcome, disabled } = await recordWithRetries(() =>
+      recordAttempt(database, { id: message.id, endpointId: message.endpoint_id, attemptCount: message.attempt_count, body: body ?? "" }, owner, result),
     );
     if (disabled) {
       invalidateCaptureLinks(message.workspace_id);

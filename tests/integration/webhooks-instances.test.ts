@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Database, openDatabase } from "@/lib/db/client";
 import { resetEnv } from "@/lib/env";
 import { createEndpoint } from "@/lib/webhooks/create-endpoint";
+import { claimMessages } from "@/lib/webhooks/claim-messages";
 import { startDispatcher } from "@/lib/webhooks/dispatcher";
 import { testDatabaseKind, useTestDatabase } from "../support/database";
 import { postText, setupLink } from "../support/ingest-helpers";
@@ -60,6 +61,8 @@ it("two dispatchers deliver 1,000 leads' messages, each exactly once", async () 
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
     const requests = receiver.to("/shared");
+    const failed = await db.current.prisma.webhookAttempt.findMany({ where: { endpointId: endpoint.id, succeeded: false } });
+    expect(failed, "failed attempts").toEqual([]);
     expect(requests.length).toBe(1_000);
     expect(new Set(requests.map((request) => request.headers["webhook-id"])).size).toBe(1_000);
     const attempts = await db.current.prisma.webhookAttempt.count({ where: { endpointId: endpoint.id } });
@@ -67,5 +70,30 @@ it("two dispatchers deliver 1,000 leads' messages, each exactly once", async () 
   } finally {
     await one.stop();
     await two.stop();
+  }
+});
+
+it("takes over the claims of an instance that died mid-dispatch once their lease expires", async () => {
+  const { workspace, token } = await setupLink(db.current);
+  const endpoint = await createEndpoint(workspace.id, { url: receiver.url("/taken-over") });
+  for (let index = 0; index < 20; index++) {
+    const response = await postText(token, JSON.stringify({ email: `orphan-${index}@instances.example` }));
+    expect(response.status).toBe(201);
+  }
+  // An instance claims them all and dies before any attempt (no dispatcher runs in this process meanwhile).
+  const claimed = await claimMessages(db.current, "dead-instance", 100, 1_000);
+  expect(claimed.filter((message) => message.endpoint_id === endpoint.id)).toHaveLength(20);
+  const survivor = startDispatcher(db.current, { pollMs: 50 });
+  try {
+    await receiver.waitFor("/taken-over", 20, 60_000);
+    const deadline = Date.now() + 30_000;
+    while ((await db.current.prisma.webhookMessage.count({ where: { endpointId: endpoint.id, state: "delivered" } })) < 20) {
+      if (Date.now() > deadline) throw new Error("not every message was marked delivered");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(new Set(receiver.to("/taken-over").map((request) => request.headers["webhook-id"])).size).toBe(20);
+    expect(receiver.to("/taken-over")).toHaveLength(20);
+  } finally {
+    await survivor.stop();
   }
 });
