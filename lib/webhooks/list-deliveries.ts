@@ -15,7 +15,7 @@ export function webhookMessageId(id: string): string {
 }
 
 /** An endpoint's messages, newest first, with their attempts oldest first (the CLI's `webhook deliveries`). */
-export async function listDeliveries(workspaceId: string, endpointId: string, limit = 100): Promise<DeliveryJson[]> {
+export async function listDeliveries(workspaceId: string, endpointId: string, limit = 1_000): Promise<DeliveryJson[]> {
   const id = endpointIdOrNotFound(endpointId);
   const { prisma } = await getDatabase();
   const endpoint = await prisma.webhookEndpoint.findFirst({

@@ -78,6 +78,10 @@ describe("webhook create", () => {
     expect(deliveries.code).toBe(1);
     expect(deliveries.body.error.code).toBe("webhook_not_found");
     expect((await runJson("webhook", "deliveries", "--workspace", theirs.workspace.slug, "--id", endpoint.id)).body).toEqual([]);
+    const badLimit = await runJson("webhook", "deliveries", "--workspace", theirs.workspace.slug, "--id", endpoint.id, "--limit", "0");
+    expect(badLimit.body.error.code).toBe("validation_failed");
+    const slack = await runJson("webhook", "create", "--workspace", mine.workspace.slug, "--url", "https://hooks.slack.com/services/T/B/x", "--kind", "slack");
+    expect((await db.current.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: slack.body.id } })).kind).toBe("slack");
     expect(await errorCode(rotateSecret(mine.workspace.id, endpoint.id))).toBe("webhook_not_found");
   });
 });
