@@ -1,13 +1,13 @@
 import { z } from "zod";
 import type { FieldIssue } from "@/lib/errors";
-import { normaliseBirthday } from "./normalise/date";
-import { normaliseDocument } from "./normalise/document";
-import { normaliseEmail } from "./normalise/email";
-import { normaliseInstagram } from "./normalise/instagram";
-import { normalisePhone } from "./normalise/phone";
-import type { Normalised } from "./normalise/result";
-import { normaliseState } from "./normalise/state";
-import { checkText, describeType, excerpt } from "./normalise/text";
+import { normaliseBirthday } from "@/lib/normalise/date";
+import { normaliseDocument } from "@/lib/normalise/document";
+import { normaliseEmail } from "@/lib/normalise/email";
+import { normaliseInstagram } from "@/lib/normalise/instagram";
+import { normalisePhone } from "@/lib/normalise/phone";
+import type { Normalised } from "@/lib/normalise/result";
+import { normaliseState } from "@/lib/normalise/state";
+import { checkText, describeType, excerpt } from "@/lib/normalise/text";
 
 export const ADDRESS_KEYS = ["street", "number", "complement", "neighborhood", "city", "state", "zipCode", "country"] as const;
 export const UTM_KEYS = ["utmSource", "utmMedium", "utmCampaign", "utmContent", "utmTerm"] as const;

@@ -1,15 +1,16 @@
-import { z } from "zod";
+import { uuidOrUndefined } from "@/lib/validation/uuid";
 import { getDatabase } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
-import { invalidateCaptureLinks } from "@/lib/ingest/link-cache";
+import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { captureLinkSelect, type CaptureLinkSummary, toCaptureLinkSummary } from "./capture-link";
 import { isLinkToken } from "./link-token";
 
 /** The link named by its id or its token, limited to the workspace; null when the value can be neither. */
 function linkWhere(workspaceId: string, idOrToken: string): Prisma.CaptureLinkWhereInput | null {
   const value = idOrToken.trim();
-  if (z.guid().safeParse(value).success) return { workspaceId, id: value.toLowerCase() };
+  const id = uuidOrUndefined(value);
+  if (id) return { workspaceId, id };
   if (isLinkToken(value)) return { workspaceId, token: value };
   return null;
 }

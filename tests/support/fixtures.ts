@@ -2,12 +2,12 @@ import { randomBytes } from "node:crypto";
 import type { Database } from "@/lib/db/client";
 import type { FieldType } from "@/lib/fields/custom-field";
 import { labelKey } from "@/lib/fields/label-key";
-import { invalidateCaptureLinks } from "@/lib/ingest/link-cache";
+import { invalidateCaptureLinks } from "@/lib/links/link-cache";
+import { generateLinkToken } from "@/lib/links/link-token";
 
-const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-
+/** A well-formed token no link has (yet). */
 export function testToken(): string {
-  return `cl_${Array.from(randomBytes(22), (byte) => BASE62[byte % 62]).join("")}`;
+  return generateLinkToken();
 }
 
 export async function createWorkspace(db: Database, options: { country?: string } = {}) {
