@@ -1,4 +1,4 @@
-import { UTM_KEYS, type UtmKey } from "./lead-input";
+import { UTM_KEYS, type UtmKey } from "@/lib/leads/lead-keys";
 import { checkText } from "@/lib/normalise/text";
 
 export type UtmValues = Partial<Record<UtmKey, string>>;

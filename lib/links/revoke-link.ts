@@ -29,8 +29,10 @@ export async function revokeLink(workspaceId: string, idOrToken: string): Promis
     });
     const link = await prisma.captureLink.findFirst({ where, select: captureLinkSelect });
     if (link) {
-      // Awaited so that an asynchronous invalidation (another instance, Redis) has gone out before the caller is told.
-      await invalidateCaptureLinks(workspaceId);
+      // This process forgets the link at once. Other instances keep their cached copy for up to the cache's
+      // TTL (lib/links/link-cache.ts), but no lead gets in through it: the ingest transaction checks the link's
+      // status in the statement that writes the lead, and answers 410 (capture_link_revoked) when it is revoked.
+      invalidateCaptureLinks(workspaceId);
       return toCaptureLinkSummary(link);
     }
   }

@@ -247,6 +247,17 @@ describe("unknown and revoked links", () => {
     invalidateCaptureLinks();
     await expectProblem(await postText(token, lead()), 410, "capture_link_revoked");
   });
+
+  it("stores no lead through a revoked link that another instance still has cached as active", async () => {
+    // The cache is per process: an instance other than the one that revoked the link keeps its copy for the
+    // cache's TTL. Here the link is revoked behind this process's back, which leaves it exactly as stale.
+    const { token, link, workspace } = await setupLink(db.current);
+    expect((await post(token, { email: uniqueEmail() })).status).toBe(201);
+    await db.current.prisma.captureLink.update({ where: { id: link.id }, data: { status: "revoked", revokedAt: new Date() } });
+    await expectProblem(await postText(token, lead()), 410, "capture_link_revoked");
+    expect(await leadCount(db.current, workspace.id)).toBe(1);
+    expect(await submissionsOf(db.current, link.id)).toContainEqual(expect.objectContaining({ outcome: "rejected", status: 410, errorCode: "capture_link_revoked" }));
+  });
 });
 
 describe("rate limit (INGEST_RATE_LIMIT, per link and client IP)", () => {

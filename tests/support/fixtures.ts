@@ -1,3 +1,4 @@
+import type { LinkStatus } from "@/lib/db/generated/enums";
 import { randomBytes } from "node:crypto";
 import type { Database } from "@/lib/db/client";
 import type { FieldType } from "@/lib/fields/custom-field";
@@ -18,7 +19,7 @@ export async function createWorkspace(db: Database, options: { country?: string 
 export async function createLink(
   db: Database,
   workspaceId: string,
-  options: { allowedOrigins?: string[]; honeypotField?: string; rateLimit?: string; status?: "active" | "revoked" } = {},
+  options: { allowedOrigins?: string[]; honeypotField?: string; rateLimit?: string; status?: LinkStatus } = {},
 ) {
   const link = await db.prisma.captureLink.create({
     data: {
