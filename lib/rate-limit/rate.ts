@@ -9,8 +9,10 @@ export interface Rate {
 /** The units a rate setting may name, in seconds. */
 const UNIT_SECONDS: Record<string, number> = { s: 1, sec: 1, second: 1, m: 60, min: 60, minute: 60, h: 3600, hour: 3600 };
 
+const UNITS = Object.keys(UNIT_SECONDS).join("|");
+
 /** "<count>/<unit>", e.g. "120/min": the one syntax of INGEST_RATE_LIMIT and a link's own limit. */
-const RATE = new RegExp(`^\\s*(\\d+)\\s*/\\s*(${Object.keys(UNIT_SECONDS).join("|")})\\s*$`, "i");
+const RATE = new RegExp(`^\\s*(\\d+)\\s*/\\s*(${UNITS})\\s*$`, "i");
 
 /** "120/min" → 120 requests per 60 seconds; "off" (or anything that is no rate) → undefined. */
 export function parseRate(setting: string): Rate | undefined {
@@ -26,4 +28,4 @@ export const RateLimitSetting = z
   .string()
   .trim()
   .toLowerCase()
-  .refine((value) => value === "off" || RATE.test(value), 'expected "<count>/<s|min|hour>" or "off"');
+  .regex(new RegExp(`^(off|\\d+\\s*/\\s*(${UNITS}))$`), 'expected "<count>/<s|min|hour>" or "off"');
