@@ -35,6 +35,8 @@ const EnvSchema = z.object({
   REDIS_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   INGEST_RATE_LIMIT: RateLimitSetting.default("120/min"),
+  /** How long an ingest request's body may take to arrive once its headers have: then 408 request_timeout. */
+  INGEST_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
   /** Serves /api/bench/noop, the framework's ceiling for `npm run bench`. Off in production. */
   LEADLINK_BENCH: flag,
 });

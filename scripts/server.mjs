@@ -21,6 +21,16 @@ const CLOSE_TIMEOUT_MS = 10_000;
 // Longer than the 60 s idle timeout of common load balancers (AWS ALB, nginx upstream keepalive), so
 // the balancer, not this server, closes an idle connection and never sends a request into a closing one.
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+// Slow clients (issue 9, item 4). A client gets HEADERS_TIMEOUT_MS from its first byte (or from connecting)
+// to send its headers, and the body's deadline (INGEST_BODY_TIMEOUT_MS, enforced by the capture route with a
+// problem+json 408) plus REQUEST_TIMEOUT_GRACE_MS to send the whole request; past that Node answers
+// "408 Request Timeout" and closes the connection, on every route. Node checks these every
+// CONNECTIONS_CHECK_MS (its default, 30 s, would let them run half a minute over). The wait between two
+// requests of a keep-alive connection counts against none of them (Node 18+), so load balancers' idle
+// connections still live KEEP_ALIVE_TIMEOUT_MS.
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_GRACE_MS = 5_000;
+const CONNECTIONS_CHECK_MS = 1_000;
 
 function log(message) {
   process.stdout.write(`${message}\n`);
@@ -38,6 +48,12 @@ function readPort() {
   return port;
 }
 
+/** lib/env.ts validates INGEST_BODY_TIMEOUT_MS when the app starts; here it only sizes the socket's bound. */
+function bodyTimeoutMs() {
+  const value = Number(process.env.INGEST_BODY_TIMEOUT_MS?.trim() || "10000");
+  return Number.isInteger(value) && value >= 100 && value <= 300_000 ? value : 10_000;
+}
+
 function databaseDescription() {
   if (process.env.DATABASE_URL?.trim()) return "PostgreSQL";
   return `embedded database in ${path.resolve(process.env.DATA_DIR?.trim() || "./data")}`;
@@ -47,6 +63,21 @@ function databaseDescription() {
 function peerAddress(socket) {
   const address = socket.remoteAddress;
   return address?.startsWith("::ffff:") && address.includes(".") ? address.slice(7) : address;
+}
+
+/**
+ * A 408 sent before the request's body has arrived closes the connection: otherwise Node would keep
+ * reading, and throwing away, the rest of a trickling body on a keep-alive connection until the request
+ * timeout. Other early answers (a 429 or 413 before a large body is read) keep Node's default, which
+ * reads the rest so the client can read its answer. Node writes the head through writeHead() whether the
+ * app calls it or not.
+ */
+function closeAfterTimeoutAnswer(req, res) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (status, ...rest) {
+    if (status === 408 && !req.complete && !res.headersSent) res.setHeader("Connection", "close");
+    return writeHead.call(this, status, ...rest);
+  };
 }
 
 function withTimeout(promise, ms) {
@@ -86,9 +117,12 @@ export async function startServer({ root = ROOT, port = readPort() } = {}) {
     fail("There is no production build in .next: run `npm start` (builds when needed) or `npm run build` first.");
   }
 
-  const server = http.createServer();
-  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+  const server = http.createServer({
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    headersTimeout: HEADERS_TIMEOUT_MS,
+    requestTimeout: Math.max(HEADERS_TIMEOUT_MS, bodyTimeoutMs() + REQUEST_TIMEOUT_GRACE_MS),
+    connectionsCheckingInterval: CONNECTIONS_CHECK_MS,
+  });
 
   // One listener per signal for the whole life of the process. A signal that arrives while the
   // database opens is dispatched only once the event loop polls again, seconds later; removing the
@@ -140,6 +174,7 @@ export async function startServer({ root = ROOT, port = readPort() } = {}) {
     }
     // While draining, each connection serves the request it carries and then closes.
     if (draining) res.setHeader("Connection", "close");
+    if (!req.complete) closeAfterTimeoutAnswer(req, res);
     pending.add(res);
     res.once("close", () => pending.delete(res));
     handle(req, res).catch((error) => {

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { formatCount } from "@/lib/time/format-time";
 
 export interface BreakdownRow {
   key: string;
@@ -10,7 +11,15 @@ export interface BreakdownRow {
 }
 
 /** Horizontal bars with counts, longest first, each one a link to the leads it counts. */
-export function BreakdownList({ rows, total, more, empty, testId }: { rows: BreakdownRow[]; total: number; more?: ReactNode; empty: ReactNode; testId: string }) {
+export function BreakdownList({ rows, total, more, empty, testId, locale }: {
+  rows: BreakdownRow[];
+  total: number;
+  more?: ReactNode;
+  empty: ReactNode;
+  testId: string;
+  /** The viewer's language, for the counts. */
+  locale: string;
+}) {
   if (rows.length === 0) return <p className="py-6 text-center text-sm text-slate-500">{empty}</p>;
   const max = Math.max(...rows.map((row) => row.count));
   return (
@@ -23,7 +32,7 @@ export function BreakdownList({ rows, total, more, empty, testId }: { rows: Brea
               <span className="flex items-baseline justify-between gap-3 text-sm">
                 <span className="min-w-0 truncate font-medium text-slate-800">{row.label}</span>
                 <span className="shrink-0 tabular-nums text-slate-900">
-                  {row.count.toLocaleString("en")} <span className="text-xs text-slate-400">{share}%</span>
+                  {formatCount(row.count, locale)} <span className="text-xs text-slate-400">{share}%</span>
                 </span>
               </span>
               <span aria-hidden className="mt-1.5 block h-2 overflow-hidden rounded-full bg-slate-100">

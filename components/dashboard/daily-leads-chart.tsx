@@ -2,10 +2,11 @@
 
 import clsx from "clsx";
 import { type KeyboardEvent, type PointerEvent, useId, useState } from "react";
-import { formatDay } from "./format-day";
+import { useViewer } from "@/components/ui/viewer";
+import { formatCount, formatDay } from "@/lib/time/format-time";
 
 export interface DailyCount {
-  /** A UTC day, YYYY-MM-DD. */
+  /** A day of the viewer's time zone, YYYY-MM-DD. */
   day: string;
   leads: number;
 }
@@ -22,8 +23,8 @@ function scale(max: number): { top: number; ticks: number[] } {
 
 const LONG_DAY: Intl.DateTimeFormatOptions = { weekday: "short", month: "short", day: "numeric", year: "numeric" };
 
-function leadsText(count: number): string {
-  return `${count.toLocaleString("en")} ${count === 1 ? "lead" : "leads"}`;
+function leadsText(count: number, locale: string): string {
+  return `${formatCount(count, locale)} ${count === 1 ? "lead" : "leads"}`;
 }
 
 /** About six evenly spread day labels under the bars. */
@@ -34,12 +35,13 @@ function labelIndexes(count: number): number[] {
 }
 
 /**
- * Leads per UTC day as a bar chart. The SVG is an image with a title and a summary for screen readers; the
+ * Leads per day (of the viewer's time zone) as a bar chart, dates and numbers in the viewer's language. The SVG is an image with a title and a summary for screen readers; the
  * plot takes the keyboard focus, arrow keys (Home, End) move between days and a polite live region reads
  * the day out, as the tooltip shows it to pointer users.
  */
 export function DailyLeadsChart({ data, title, summary }: { data: DailyCount[]; title: string; summary: string }) {
   const id = useId();
+  const { locale } = useViewer();
   const [active, setActive] = useState<number | null>(null);
   const { top, ticks } = scale(Math.max(0, ...data.map((point) => point.leads)));
   const count = data.length;
@@ -70,7 +72,7 @@ export function DailyLeadsChart({ data, title, summary }: { data: DailyCount[]; 
         <div aria-hidden className="relative h-56 w-10 shrink-0 text-right text-xs tabular-nums text-slate-400 sm:h-64">
           {ticks.map((tick) => (
             <span key={tick} className="absolute right-0 leading-4" style={{ bottom: `calc(${(tick / top) * 100}% - 0.5rem)` }}>
-              {tick.toLocaleString("en")}
+              {formatCount(tick, locale)}
             </span>
           ))}
         </div>
@@ -128,8 +130,8 @@ export function DailyLeadsChart({ data, title, summary }: { data: DailyCount[]; 
               style={{ left: `${left}%` }}
               data-testid="chart-tooltip"
             >
-              <div className="font-medium">{formatDay(current.day, LONG_DAY)}</div>
-              <div className="text-slate-300">{leadsText(current.leads)}</div>
+              <div className="font-medium">{formatDay(current.day, locale, LONG_DAY)}</div>
+              <div className="text-slate-300">{leadsText(current.leads, locale)}</div>
             </div>
           ) : null}
           {current ? (
@@ -148,13 +150,13 @@ export function DailyLeadsChart({ data, title, summary }: { data: DailyCount[]; 
               className={clsx("absolute whitespace-nowrap", at < 8 ? "" : at > 92 ? "-translate-x-full" : "-translate-x-1/2", !narrow && "hidden sm:inline")}
               style={{ left: `${at < 8 ? 0 : at > 92 ? 100 : at}%` }}
             >
-              {formatDay(data[index]!.day)}
+              {formatDay(data[index]!.day, locale)}
             </span>
           );
         })}
       </div>
       <p aria-live="polite" className="sr-only">
-        {current ? `${formatDay(current.day, LONG_DAY)}: ${leadsText(current.leads)}` : ""}
+        {current ? `${formatDay(current.day, locale, LONG_DAY)}: ${leadsText(current.leads, locale)}` : ""}
       </p>
     </figure>
   );

@@ -6,16 +6,19 @@ import { type DashboardPeriod, PRESET_DAYS } from "@/lib/dashboard/dashboard-per
 
 /**
  * The dashboard's period: one-click presets and a custom range, both plain GET navigation (the period is
- * in the address, so it can be bookmarked and shared). Days are UTC days.
+ * in the address, so it can be bookmarked and shared). Days are the viewer's, in the zone `zone` names.
  */
 export function PeriodChooser({
   basePath,
   period,
+  zone,
   values,
   errors,
 }: {
   basePath: string;
   period: DashboardPeriod;
+  /** The period's time zone for people ("Sao Paulo time (GMT-3)", "UTC"). */
+  zone: string;
   /** What the custom inputs show: the period, or what was typed when it was refused. */
   values: { from: string; to: string };
   errors: { from?: string; to?: string };
@@ -43,7 +46,7 @@ export function PeriodChooser({
       <form method="get" action={basePath} className="flex flex-wrap items-start gap-3" aria-label="Custom period">
         <div>
           <label htmlFor="period-from" className="block text-xs font-medium text-slate-500">
-            From (UTC)
+            From
           </label>
           <Input id="period-from" name="from" type="date" defaultValue={values.from} error={errors.from} aria-describedby={errors.from ? "period-from-error" : undefined} className="mt-1 w-40" required />
           {errors.from ? (
@@ -54,7 +57,7 @@ export function PeriodChooser({
         </div>
         <div>
           <label htmlFor="period-to" className="block text-xs font-medium text-slate-500">
-            To (UTC, included)
+            To (included)
           </label>
           <Input id="period-to" name="to" type="date" defaultValue={values.to} error={errors.to} aria-describedby={errors.to ? "period-to-error" : undefined} className="mt-1 w-40" required />
           {errors.to ? (
@@ -66,6 +69,9 @@ export function PeriodChooser({
         <Button type="submit" variant="secondary" className="mt-5">
           Apply
         </Button>
+        <p className="w-full text-xs text-slate-500" data-testid="period-zone">
+          Days in {zone}.
+        </p>
       </form>
     </div>
   );

@@ -4,7 +4,7 @@ import clsx from "clsx";
 import { useCallback, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Td } from "@/components/ui/table";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { ActionState } from "@/lib/forms/action-state";
 import type { FieldType } from "@/lib/fields/custom-field";
 import { ArchiveFieldButton } from "./archive-field-button";
@@ -17,61 +17,98 @@ export interface FieldRowData {
   label: string;
   type: FieldType;
   options?: string[];
+  /** Former labels that still reach the field. */
+  aliases: { id: string; label: string }[];
   archived: boolean;
 }
 
-const SHOWN_OPTIONS = 4;
+type FormAction = (state: ActionState, form: FormData) => Promise<ActionState>;
 
+const SHOWN_OPTIONS = 6;
+
+/**
+ * One custom field: label, key, type, options and former labels, with its actions. A list item rather than
+ * a table row, so that it wraps on a phone instead of making the page scroll sideways.
+ */
 export function FieldRow({
   field,
   actions,
 }: {
   field: FieldRowData;
   /** The row's management actions; none for members, who only read. */
-  actions?: { update: (state: ActionState, form: FormData) => Promise<ActionState>; setArchived: () => Promise<ActionState> };
+  actions?: { update: FormAction; setArchived: () => Promise<ActionState>; removeAlias: Record<string, FormAction> };
 }) {
   const [editing, setEditing] = useState(false);
   const close = useCallback(() => setEditing(false), []);
   const options = field.options ?? [];
   return (
-    <>
-      <tr className={clsx(field.archived && "bg-slate-50/70 text-slate-500")} data-testid="field-row" data-field={field.name}>
-        <Td className={clsx("font-medium", field.archived ? "text-slate-500" : "text-slate-900")}>{field.label}</Td>
-        <Td>
-          <code className="font-mono text-xs">{field.name}</code>
-        </Td>
-        <Td>
-          <Badge tone="indigo">{FIELD_TYPE_LABELS[field.type].label}</Badge>
-        </Td>
-        <Td className="max-w-xs">
+    <li className={clsx("px-4 py-4 sm:px-5", field.archived && "bg-slate-50/70")} data-testid="field-row" data-field={field.name}>
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <div className="min-w-0 flex-1 space-y-1.5">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className={clsx("font-medium break-words", field.archived ? "text-slate-500" : "text-slate-900")}>{field.label}</h3>
+            <Badge tone="indigo">{FIELD_TYPE_LABELS[field.type].label}</Badge>
+            {field.archived ? <Badge tone="amber">Archived</Badge> : <Badge tone="green">Active</Badge>}
+          </div>
+          <p className="text-xs text-slate-500">
+            Key <code className="font-mono break-all text-slate-700">{field.name}</code>
+          </p>
           {options.length > 0 ? (
-            <span className="flex flex-wrap gap-1">
+            <div className="flex flex-wrap items-center gap-1" aria-label="Options">
               {options.slice(0, SHOWN_OPTIONS).map((option) => (
                 <Badge key={option}>{option}</Badge>
               ))}
               {options.length > SHOWN_OPTIONS ? <span className="text-xs text-slate-500">+{options.length - SHOWN_OPTIONS} more</span> : null}
-            </span>
-          ) : (
-            <span className="text-slate-400">—</span>
-          )}
-        </Td>
-        <Td>{field.archived ? <Badge tone="amber">Archived</Badge> : <Badge tone="green">Active</Badge>}</Td>
+            </div>
+          ) : null}
+          {field.aliases.length > 0 ? (
+            <div className="flex flex-wrap items-center gap-1.5 text-xs text-slate-500" data-testid="field-aliases">
+              <span>Former labels, still accepted:</span>
+              {field.aliases.map((alias) => (
+                <span key={alias.id} className="inline-flex items-center gap-0.5 rounded-md bg-white py-0.5 pl-2 ring-1 ring-slate-200" data-alias={alias.label}>
+                  <span className="break-all text-slate-700">{alias.label}</span>
+                  {actions?.removeAlias[alias.id] ? (
+                    <ConfirmDialog
+                      trigger={
+                        <>
+                          <span aria-hidden>×</span>
+                          <span className="sr-only">Remove former label “{alias.label}”</span>
+                        </>
+                      }
+                      triggerVariant="ghost"
+                      triggerSize="sm"
+                      title={`Remove “${alias.label}” from “${field.label}”?`}
+                      confirmLabel="Remove"
+                      pendingLabel="Removing…"
+                      action={actions.removeAlias[alias.id]!}
+                    >
+                      <p>
+                        Senders that still use “{alias.label}” as a key will no longer reach this field: their values are ignored, with a warning. Another
+                        field may then take it as its label.
+                      </p>
+                    </ConfirmDialog>
+                  ) : (
+                    <span className="pr-2" />
+                  )}
+                </span>
+              ))}
+            </div>
+          ) : null}
+        </div>
         {actions ? (
-          <Td align="right" className="whitespace-nowrap">
+          <div className="flex shrink-0 items-center gap-1">
             <Button variant="ghost" size="sm" onClick={() => setEditing(!editing)} aria-expanded={editing} aria-label={`Edit ${field.label}`}>
               Edit
             </Button>
             <ArchiveFieldButton archived={field.archived} label={field.label} action={actions.setArchived} />
-          </Td>
+          </div>
         ) : null}
-      </tr>
+      </div>
       {editing && actions ? (
-        <tr className="bg-indigo-50/40">
-          <td colSpan={6} className="px-4 py-4">
-            <EditFieldForm fieldId={field.id} label={field.label} options={field.type === "select" ? options : undefined} action={actions.update} onDone={close} />
-          </td>
-        </tr>
+        <div className="mt-3 rounded-md bg-indigo-50/60 p-3 sm:p-4">
+          <EditFieldForm fieldId={field.id} label={field.label} options={field.type === "select" ? options : undefined} action={actions.update} onDone={close} />
+        </div>
       ) : null}
-    </>
+    </li>
   );
 }

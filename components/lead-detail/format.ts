@@ -1,11 +1,6 @@
-import { parsePhoneNumberFromString } from "libphonenumber-js";
 import type { Prisma } from "@/lib/db/generated/client";
 import type { FieldType } from "@/lib/fields/custom-field";
-
-/** Canonical E.164 digits as people write them (+55 11 98765 4321); the digits as stored when unknown. */
-export function formatPhone(digits: string): string {
-  return parsePhoneNumberFromString(`+${digits}`)?.formatInternational() ?? `+${digits}`;
-}
+import { formatDay } from "@/lib/time/format-time";
 
 /** A CPF or CNPJ with its usual punctuation. */
 export function formatDocument(document: string): string {
@@ -14,16 +9,16 @@ export function formatDocument(document: string): string {
   return document;
 }
 
-export function formatDate(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : date.toLocaleDateString("en", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" });
+/** A calendar date (a birthday, a date field) in the viewer's language. */
+export function formatDate(day: string, locale: string): string {
+  return formatDay(day, locale, { year: "numeric", month: "long", day: "numeric" });
 }
 
 /** A custom field's value for reading; values that are not what the type expects are shown as stored. */
-export function formatCustomValue(type: FieldType | null, value: Prisma.JsonValue): string {
+export function formatCustomValue(type: FieldType | null, value: Prisma.JsonValue, locale: string): string {
   if (value === null) return "—";
   if (type === "boolean" && typeof value === "boolean") return value ? "Yes" : "No";
-  if (type === "date" && typeof value === "string") return formatDate(value);
-  if (type === "number" && typeof value === "number") return value.toLocaleString("en", { maximumFractionDigits: 20 });
+  if (type === "date" && typeof value === "string") return formatDate(value, locale);
+  if (type === "number" && typeof value === "number") return value.toLocaleString(locale, { maximumFractionDigits: 20 });
   return typeof value === "string" ? value : JSON.stringify(value);
 }

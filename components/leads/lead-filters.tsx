@@ -12,7 +12,13 @@ export interface LinkOption {
  * The leads table's search, filters and sort: a plain GET form, so every state is a shareable URL, it
  * works before JavaScript loads, and Enter in any field applies it.
  */
-export function LeadFilters({ basePath, values, links }: { basePath: string; values: LeadFilterInput; links: LinkOption[] }) {
+export function LeadFilters({ basePath, values, links, zone }: {
+  basePath: string;
+  values: LeadFilterInput;
+  links: LinkOption[];
+  /** The time zone of the date filters, for people ("Sao Paulo time (GMT-3)", "UTC"). */
+  zone: string;
+}) {
   const text = (value: unknown) => (typeof value === "string" ? value : "");
   return (
     <form method="get" action={basePath} role="search" aria-label="Lead filters" className="mb-6 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
@@ -58,7 +64,7 @@ export function LeadFilters({ basePath, values, links }: { basePath: string; val
         </div>
       </div>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
-        <p className="text-xs text-slate-500">UTM filters match the first or the last touch, ignoring case. Dates are UTC days, both included.</p>
+        <p className="text-xs text-slate-500">UTM filters match the first or the last touch, ignoring case. Dates are days in <span data-testid="filter-zone">{zone}</span>, both included.</p>
         <div className="flex items-center gap-2">
           <Link href={basePath} className={buttonClass("ghost")}>
             Clear

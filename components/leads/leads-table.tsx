@@ -2,12 +2,7 @@ import Link from "next/link";
 import { LocalTime } from "@/components/ui/local-time";
 import { Table, Td, Th } from "@/components/ui/table";
 import type { LeadListItem } from "@/lib/leads/list-leads";
-
-function formatPhone(digits: string): string {
-  // Brazilian numbers (most of this product's leads) read better grouped; others stay as E.164.
-  const br = /^55(\d{2})(\d{4,5})(\d{4})$/.exec(digits);
-  return br ? `+55 (${br[1]}) ${br[2]}-${br[3]}` : `+${digits}`;
-}
+import { formatPhone } from "@/lib/phone/format-phone";
 
 function Utm({ lead }: { lead: LeadListItem }) {
   if (!lead.utmSource && !lead.utmMedium && !lead.utmCampaign) return <span className="text-slate-400">Direct</span>;
@@ -22,38 +17,49 @@ function Utm({ lead }: { lead: LeadListItem }) {
   );
 }
 
+const muted = <span className="text-slate-400">—</span>;
+
+/**
+ * The leads of one page. On a phone the table keeps one column, the lead, with its phone, source and
+ * time under the name; wider screens get a column each.
+ */
 export function LeadsTable({ leads, basePath, linkNames }: { leads: LeadListItem[]; basePath: string; linkNames: ReadonlyMap<string, string> }) {
   return (
     <Table caption="Leads">
       <thead>
         <tr>
           <Th>Lead</Th>
-          <Th>Phone</Th>
-          <Th>Source</Th>
+          <Th className="hidden sm:table-cell">Phone</Th>
+          <Th className="hidden sm:table-cell">Source</Th>
           <Th className="hidden md:table-cell">Capture link</Th>
-          <Th>Created</Th>
+          <Th className="hidden sm:table-cell">Created</Th>
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100" data-testid="leads-rows">
         {leads.map((lead) => (
           <tr key={lead.id} className="hover:bg-slate-50" data-testid="lead-row">
-            <Td className="max-w-xs">
+            <Td className="max-w-[calc(100vw-4rem)] sm:max-w-xs">
               <Link
                 href={`${basePath}/${lead.id}`}
-                className="font-medium text-indigo-700 hover:text-indigo-500 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+                className="font-medium break-words text-indigo-700 hover:text-indigo-500 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
               >
                 {lead.name ?? lead.email ?? (lead.telephone ? formatPhone(lead.telephone) : "Unnamed lead")}
               </Link>
               {lead.email && lead.name ? <p className="mt-0.5 truncate text-xs text-slate-500">{lead.email}</p> : null}
+              <div className="mt-1.5 space-y-1 text-xs text-slate-500 sm:hidden" data-testid="lead-row-summary">
+                {lead.telephone ? <p className="tabular-nums text-slate-700">{formatPhone(lead.telephone)}</p> : null}
+                <Utm lead={lead} />
+                <LocalTime value={lead.createdAt} mode="datetime" className="block" />
+              </div>
             </Td>
-            <Td className="whitespace-nowrap tabular-nums">{lead.telephone ? formatPhone(lead.telephone) : <span className="text-slate-400">—</span>}</Td>
-            <Td className="max-w-[14rem]">
+            <Td className="hidden whitespace-nowrap tabular-nums sm:table-cell">{lead.telephone ? formatPhone(lead.telephone) : muted}</Td>
+            <Td className="hidden max-w-[14rem] sm:table-cell">
               <Utm lead={lead} />
             </Td>
             <Td className="hidden max-w-[12rem] truncate md:table-cell">
-              {lead.captureLinkId ? (linkNames.get(lead.captureLinkId) ?? <span className="text-slate-400">Deleted link</span>) : <span className="text-slate-400">—</span>}
+              {lead.captureLinkId ? (linkNames.get(lead.captureLinkId) ?? <span className="text-slate-400">Deleted link</span>) : muted}
             </Td>
-            <Td className="whitespace-nowrap text-slate-500">
+            <Td className="hidden whitespace-nowrap text-slate-500 sm:table-cell">
               <LocalTime value={lead.createdAt} mode="datetime" />
             </Td>
           </tr>

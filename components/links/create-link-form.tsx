@@ -26,7 +26,12 @@ export function CreateLinkForm({
         <Input id="name" name="name" required maxLength={100} autoFocus defaultValue={value("name")} error={errors.name} placeholder="Spring campaign landing page" />
       </Field>
       <LinkSettingsFields
-        defaults={{ allowedOrigins: value("allowedOrigins"), rateLimit: value("rateLimit"), honeypotField: value("honeypotField") }}
+        defaults={{
+          allowedOrigins: value("allowedOrigins"),
+          rateLimit: value("rateLimit"),
+          honeypotField: value("honeypotField"),
+          requireIdentity: value("requireIdentity") === "on",
+        }}
         errors={errors}
         defaultRateLimit={defaultRateLimit}
       />

@@ -1,9 +1,11 @@
+import type { Ref } from "react";
 import { Field, Input, Textarea } from "@/components/ui/field";
 
 export interface LinkSettingsDefaults {
   allowedOrigins: string;
   rateLimit: string;
   honeypotField: string;
+  requireIdentity: boolean;
 }
 
 function describedBy(id: string, error: string | undefined): string {
@@ -15,10 +17,12 @@ export function LinkSettingsFields({
   defaults,
   errors = {},
   defaultRateLimit,
+  originsRef,
 }: {
   defaults: LinkSettingsDefaults;
   errors?: Record<string, string>;
   defaultRateLimit: string;
+  originsRef?: Ref<HTMLTextAreaElement>;
 }) {
   return (
     <>
@@ -29,6 +33,7 @@ export function LinkSettingsFields({
         error={errors.allowedOrigins}
       >
         <Textarea
+          ref={originsRef}
           id="allowedOrigins"
           name="allowedOrigins"
           rows={3}
@@ -57,6 +62,25 @@ export function LinkSettingsFields({
         >
           <Input id="honeypotField" name="honeypotField" placeholder="None" defaultValue={defaults.honeypotField} error={errors.honeypotField} spellCheck={false} />
         </Field>
+      </div>
+      <div className="flex items-start gap-3">
+        <input
+          id="requireIdentity"
+          name="requireIdentity"
+          type="checkbox"
+          defaultChecked={defaults.requireIdentity}
+          aria-describedby="requireIdentity-hint"
+          className="mt-0.5 size-4 shrink-0 rounded border-slate-300 text-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        />
+        <div className="min-w-0">
+          <label htmlFor="requireIdentity" className="block text-sm font-medium text-slate-700">
+            Require identity
+          </label>
+          <p id="requireIdentity-hint" className="text-xs text-slate-500">
+            Refuse a request with none of name, email or telephone (422, naming the three fields). Off: it is accepted as a new lead with a
+            warning, and no later request can match it.
+          </p>
+        </div>
       </div>
     </>
   );

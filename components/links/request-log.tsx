@@ -33,12 +33,15 @@ export function RequestLog({
   counters,
   linkPath,
   workspacePath,
+  revoked = false,
 }: {
   page: SubmissionLogPage;
   filter: SubmissionFilter;
   counters: LinkCounters;
   linkPath: string;
   workspacePath: string;
+  /** A revoked link's log: its empty states do not suggest sending to it. */
+  revoked?: boolean;
 }) {
   const counts: Record<SubmissionFilter, number> = { all: counters.accepted + counters.rejected, accepted: counters.accepted, rejected: counters.rejected };
   const paged = page.newerCursor !== undefined;
@@ -68,7 +71,7 @@ export function RequestLog({
         </nav>
       </header>
       {page.submissions.length === 0 ? (
-        <p className="px-5 py-10 text-center text-sm text-slate-500">{paged ? "No more requests on this side." : EMPTY[filter]}</p>
+        <p className="px-5 py-10 text-center text-sm text-slate-500">{paged ? "No more requests on this side." : revoked && filter === "all" ? "This link received no requests before it was revoked." : EMPTY[filter]}</p>
       ) : (
         <>
           <div

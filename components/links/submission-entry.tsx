@@ -4,7 +4,7 @@ import { LocalTime } from "@/components/ui/local-time";
 import type { LoggedSubmission } from "@/lib/links/list-link-submissions";
 import { OutcomeBadge } from "./outcome-badge";
 
-export const LOG_COLUMNS = "lg:grid-cols-[11rem_6rem_3.5rem_minmax(0,1fr)_8rem_minmax(0,1fr)_1rem]";
+export const LOG_COLUMNS = "lg:grid-cols-[14rem_6rem_3.5rem_minmax(0,1fr)_8rem_minmax(0,1fr)_1rem]";
 
 /**
  * One request of a link's log: a summary row that opens (a native disclosure, so keyboard and screen
@@ -18,7 +18,7 @@ export function SubmissionEntry({ submission, workspacePath }: { submission: Log
         <summary
           className={`grid cursor-pointer list-none grid-cols-2 items-center gap-x-4 gap-y-1 px-4 py-3 text-sm hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 sm:grid-cols-4 [&::-webkit-details-marker]:hidden ${LOG_COLUMNS}`}
         >
-          <LocalTime value={submission.receivedAt} className="whitespace-nowrap text-slate-700" />
+          <LocalTime value={submission.receivedAt} className="text-slate-700 lg:whitespace-nowrap" />
           <span>
             <OutcomeBadge outcome={submission.outcome} />
           </span>

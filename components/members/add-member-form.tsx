@@ -50,7 +50,10 @@ export function AddMemberForm({ action, roles }: { action: (state: ActionState, 
                 name="account"
                 value={option.value}
                 defaultChecked={submittedAccount === option.value}
-                onChange={() => setAccount(option.value)}
+                // onClick, not onChange: React's reset after an action checks "Existing account" behind React's
+                // back, so React still believes "New account" is checked and drops the change event of choosing it
+                // again. A click (also sent for arrow keys) always arrives.
+                onClick={() => setAccount(option.value)}
                 className="mt-0.5 accent-indigo-600"
               />
               <span>

@@ -2,7 +2,6 @@
 
 import { useActionState, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { inputClass } from "@/components/ui/field";
 import type { ActionState } from "@/lib/forms/action-state";
 import type { Role } from "@/lib/workspaces/member-rules";
 import { ROLE_LABELS } from "./role-labels";
@@ -38,7 +37,8 @@ export function MemberRoleForm({
         name="role"
         defaultValue={role}
         onChange={(event) => setChosen(event.target.value as Role)}
-        className={`${inputClass} w-auto py-1.5 pr-8 text-xs`}
+        // Its own width (not inputClass's w-full, which a narrow row squeezed to an empty box): the longest role fits.
+        className="block w-32 rounded-md border-0 bg-white py-1.5 pr-8 pl-2.5 text-xs text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-inset focus:ring-indigo-600 aria-[invalid=true]:ring-red-500"
         aria-invalid={state.message && !state.ok ? true : undefined}
         aria-describedby={state.message && !state.ok ? `${id}-error` : undefined}
       >

@@ -14,7 +14,7 @@ export function NavLink({ href, exact, children }: { href: string; exact?: boole
       href={href}
       aria-current={current ? "page" : undefined}
       className={clsx(
-        "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium",
+        "flex items-center gap-2 rounded-md px-2.5 py-1.5 text-sm font-medium whitespace-nowrap lg:px-3 lg:py-2",
         current ? "bg-indigo-50 text-indigo-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
       )}
     >

@@ -1,38 +1,20 @@
 "use client";
 
-type Mode = "datetime" | "date" | "relative";
-
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ["year", 365 * 24 * 3600],
-  ["month", 30 * 24 * 3600],
-  ["day", 24 * 3600],
-  ["hour", 3600],
-  ["minute", 60],
-  ["second", 1],
-];
-
-function relative(date: Date): string {
-  const seconds = (date.getTime() - Date.now()) / 1000;
-  if (Math.abs(seconds) < 45) return "just now";
-  const [unit, size] = UNITS.find(([, size]) => Math.abs(seconds) >= size) ?? ["second", 1];
-  return new Intl.RelativeTimeFormat(undefined, { numeric: "auto" }).format(Math.round(seconds / size), unit);
-}
-
-function format(date: Date, mode: Mode): string {
-  if (mode === "relative") return relative(date);
-  if (mode === "date") return date.toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
-  return date.toLocaleString(undefined, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit" });
-}
+import { formatInstant, type TimeMode } from "@/lib/time/format-time";
+import { useViewer } from "./viewer";
 
 /**
- * A moment in the reader's own time zone and language. The server renders it in its own (UTC); the
- * browser's rendering replaces that text when the page hydrates, hence the suppressed warning.
+ * A moment in the viewer's time zone and language ("datetime" names the zone). The server renders it
+ * with the zone the browser's cookie gave and the language of Accept-Language, so it is right on first
+ * paint; on a browser's very first page the client renders its own zone right after hydration.
+ * The title keeps the exact UTC instant.
  */
-export function LocalTime({ value, mode = "datetime", className }: { value: string | Date; mode?: Mode; className?: string }) {
+export function LocalTime({ value, mode = "datetime", className }: { value: string | Date; mode?: TimeMode; className?: string }) {
+  const viewer = useViewer();
   const date = new Date(value);
   return (
     <time dateTime={date.toISOString()} title={date.toISOString()} className={className} suppressHydrationWarning>
-      {format(date, mode)}
+      {formatInstant(date, viewer, mode)}
     </time>
   );
 }

@@ -6,7 +6,9 @@ import { env } from "@/lib/env";
 import { clientIpOf } from "@/lib/http/request-meta";
 import { verifyPassword } from "@/lib/users/password";
 import { authSecret } from "./auth-secret";
+import { safeCallbackPath } from "./callback-path";
 import { loginRetryAfter, recordLoginFailure, resetLoginFailures } from "./login-limit";
+import { readSession, revokeSession, SESSION_MAX_AGE_SECONDS, startSession } from "./sessions";
 import { tooManyAttemptsError } from "./too-many-attempts";
 
 const Credentials = z.object({ email: z.string().trim().toLowerCase().min(1), password: z.string().min(1) });
@@ -54,29 +56,29 @@ function toHeaders(record: Record<string, string | string[] | undefined>): Heade
   return headers;
 }
 
-let options: NextAuthOptions | undefined;
-
 /**
- * next-auth 4 builds its redirects from NEXTAUTH_URL, or from the request's Host when AUTH_TRUST_HOST is set
- * (scripts/server.mjs makes the forwarded headers describe the real connection unless TRUST_PROXY=1).
+ * The origin next-auth builds its few absolute URLs from. Never the request's Host, which anyone can write
+ * (next-auth's AUTH_TRUST_HOST would put a forged Host into the URLs it answers): PUBLIC_BASE_URL, or a
+ * loopback address standing in for it. The answers of /api/auth are made relative to it
+ * (app/api/auth/[...nextauth]/route.ts), so a browser that reached the server under another name stays there.
  */
-function configureNextAuthUrl(): void {
-  const { PUBLIC_BASE_URL } = env();
-  if (PUBLIC_BASE_URL) process.env.NEXTAUTH_URL ??= PUBLIC_BASE_URL;
-  else process.env.AUTH_TRUST_HOST ??= "1";
+export function authOrigin(): string {
+  const { PUBLIC_BASE_URL, PORT } = env();
+  return new URL(PUBLIC_BASE_URL ?? `http://localhost:${PORT || 3000}`).origin;
 }
 
-/** next-auth's configuration: email and password, sessions in a signed httpOnly cookie (JWT). */
+let options: NextAuthOptions | undefined;
+
+/** next-auth's configuration: email and password; a signed httpOnly cookie (JWT) naming a revocable session. */
 export function authOptions(): NextAuthOptions {
-  if (!options) configureNextAuthUrl();
+  if (!options) process.env.NEXTAUTH_URL = authOrigin();
   options ??= {
     secret: authSecret(),
-    session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
-    // Secure cookies (with the __Secure- prefix) whenever the public address is https. Without PUBLIC_BASE_URL,
-    // next-auth decides per request from X-Forwarded-Proto, which scripts/server.mjs sets from the socket, or
-    // keeps from the proxy with TRUST_PROXY=1: a TLS-terminating proxy then gets secure cookies too.
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+    // Secure cookies (with the __Secure- prefix) whenever the public address is https: see requestAuthOptions.
     useSecureCookies: env().PUBLIC_BASE_URL ? env().PUBLIC_BASE_URL!.startsWith("https://") : undefined,
-    pages: { signIn: "/signin" },
+    // next-auth's own error page answers 500 to /api/auth/error?error=Configuration: the sign-in page says it instead.
+    pages: { signIn: "/signin", error: "/signin" },
     providers: [
       CredentialsProvider({
         name: "Email and password",
@@ -85,15 +87,47 @@ export function authOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
-      jwt({ token, user }) {
-        if (user) token.uid = user.id;
-        return token;
+      // Only paths of this site: never another origin, whatever callbackUrl a link carried.
+      redirect({ url, baseUrl }) {
+        return safeCallbackPath(url, baseUrl) ?? "/";
+      },
+      // At sign-in the cookie gets a new session's id; on every later read the session must still be live,
+      // and the user is read from the database with it (a deleted user's cookie is worthless).
+      async jwt({ token, user }) {
+        if (user) return { sid: await startSession(user.id), sub: user.id };
+        const current = await readSession(token.sid);
+        if (!current) return { revoked: true };
+        return { ...token, uid: current.id, email: current.email, name: current.name };
       },
       session({ session, token }) {
-        if (session.user && typeof token.uid === "string") (session.user as { id?: string }).id = token.uid;
-        return session;
+        if (token.revoked || typeof token.uid !== "string") return { expires: session.expires };
+        return {
+          expires: session.expires,
+          user: { id: token.uid, email: token.email, name: token.name ?? null, sid: token.sid },
+        } as typeof session;
+      },
+    },
+    events: {
+      // next-auth hands over the cookie's token when it clears it: end its session on the server too.
+      async signOut({ token }) {
+        await revokeSession(token?.sid);
       },
     },
   };
   return options;
 }
+
+/**
+ * authOptions for one request. Without PUBLIC_BASE_URL the cookie is Secure when the request came over
+ * https: X-Forwarded-Proto, which scripts/server.mjs sets from the socket (or keeps from a trusted proxy
+ * with TRUST_PROXY=1). Only the scheme is read from the request, never the host.
+ */
+export function requestAuthOptions(headers: Headers): NextAuthOptions {
+  const base = authOptions();
+  if (base.useSecureCookies !== undefined) return base;
+  const https = headers.get("x-forwarded-proto") === "https";
+  variants[String(https)] ??= { ...base, useSecureCookies: https };
+  return variants[String(https)]!;
+}
+
+const variants: Record<string, NextAuthOptions> = {};

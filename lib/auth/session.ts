@@ -1,36 +1,52 @@
 import { getServerSession } from "next-auth";
+import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
+import { cache } from "react";
 import { getDatabase } from "@/lib/db/client";
 import type { Role } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
-import { authOptions } from "./auth-options";
+import { requestAuthOptions } from "./auth-options";
+import { signInPath } from "./callback-path";
+import { REQUEST_PATH_HEADER } from "./request-path";
+import type { SessionUser } from "./sessions";
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string | null;
+export type { SessionUser };
+
+export interface CurrentSession {
+  /** The session's id (lib/auth/sessions.ts): a password change keeps this one and ends the others. */
+  sessionId: string;
+  user: SessionUser;
+}
+
+/**
+ * The signed-in user and their session, or null. next-auth's jwt callback (lib/auth/auth-options.ts) looks
+ * the session up by id on every read, so a signed-out, revoked or expired session, or a deleted user, is
+ * no session at all, wherever its cookie was copied to. Once per request (React's cache).
+ */
+export const currentSession = cache(async (): Promise<CurrentSession | null> => {
+  const requestHeaders = await headers();
+  const session = await getServerSession(requestAuthOptions(requestHeaders));
+  const user = session?.user as { id?: unknown; email?: unknown; name?: unknown; sid?: unknown } | undefined;
+  if (typeof user?.id !== "string" || typeof user.sid !== "string" || typeof user.email !== "string") return null;
+  return { sessionId: user.sid, user: { id: user.id, email: user.email, name: typeof user.name === "string" ? user.name : null } };
+});
+
+/** The signed-in user, or null. */
+export async function currentUser(): Promise<SessionUser | null> {
+  return (await currentSession())?.user ?? null;
+}
+
+/** For pages: the signed-in user, or a redirect to the sign-in page that comes back to this page afterwards. */
+export async function requireUser(): Promise<SessionUser> {
+  const user = await currentUser();
+  if (!user) redirect(signInPath((await headers()).get(REQUEST_PATH_HEADER) ?? undefined));
+  return user;
 }
 
 const RANK: Record<Role, number> = { member: 0, admin: 1, owner: 2 };
 
 export function hasRole(role: Role, atLeast: Role): boolean {
   return RANK[role] >= RANK[atLeast];
-}
-
-/** The signed-in user, or null. The user is re-read from the database: a deleted user's cookie is worthless. */
-export async function currentUser(): Promise<SessionUser | null> {
-  const session = await getServerSession(authOptions());
-  const id = (session?.user as { id?: string } | undefined)?.id;
-  if (!id) return null;
-  const { prisma } = await getDatabase();
-  return prisma.user.findUnique({ where: { id }, select: { id: true, email: true, name: true } });
-}
-
-/** For pages: the signed-in user, or a redirect to the sign-in page. */
-export async function requireUser(): Promise<SessionUser> {
-  const user = await currentUser();
-  if (!user) redirect("/signin");
-  return user;
 }
 
 export interface WorkspaceAccess {

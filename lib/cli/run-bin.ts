@@ -4,10 +4,31 @@ import type { CliIo } from "./cli-io";
 import { loadEnvFiles } from "./load-env-files";
 import { runCli } from "./run-cli";
 
-const processIo: CliIo = {
-  stdout: (text) => void process.stdout.write(text),
-  stderr: (text) => void process.stderr.write(text),
-};
+/**
+ * Run by npm in JSON mode (this project's .npmrc sets `json=true`, which sends npm's script banner to stderr):
+ * npm then prints a JSON error report of its own on stdout when a script fails. So that stdout still holds
+ * one JSON value, a failed command's output goes to stderr there; `npx leadlink` and the bin itself keep it on stdout.
+ */
+function npmReportsFailures(): boolean {
+  const npm = process.env;
+  if (npm.npm_config_json !== "true") return false;
+  // `npm run cli`, or `npx leadlink` (not this bin started by a program that npx ran, such as a test runner).
+  return npm.npm_lifecycle_event === "cli" || (npm.npm_command === "exec" && npm.npm_lifecycle_script?.replace(/'/g, "") === "leadlink");
+}
+
+/** Holds stdout until the exit code is known (the command prints one value at its end, so nothing waits long). */
+function bufferedIo(): CliIo & { flush(exitCode: number): void } {
+  let stdout = "";
+  return {
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void process.stderr.write(text),
+    flush(exitCode) {
+      if (exitCode !== 0 && npmReportsFailures()) process.stderr.write(stdout);
+      else process.stdout.write(stdout);
+      stdout = "";
+    },
+  };
+}
 
 /** The first word that is not an option: the command. */
 function commandOf(argv: string[]): string | undefined {
@@ -23,6 +44,13 @@ function commandOf(argv: string[]): string | undefined {
  *   `--help` or a usage error never touches (or waits for) the database.
  */
 export async function runBin(argv: string[], root: string): Promise<number> {
+  const io = bufferedIo();
+  const exitCode = await runCommand(argv, root, io);
+  io.flush(exitCode);
+  return exitCode;
+}
+
+async function runCommand(argv: string[], root: string, processIo: CliIo): Promise<number> {
   try {
     loadEnvFiles(root);
     const fromEnv = databaseOptionsFromEnv();

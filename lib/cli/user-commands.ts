@@ -1,5 +1,7 @@
 import type { Command } from "commander";
 import { createUser } from "@/lib/users/create-user";
+import { listUsers } from "@/lib/users/list-users";
+import { setPassword } from "@/lib/users/set-password";
 import { action, type CliContext, leafCommand } from "./cli-command";
 
 export function registerUserCommands(program: Command, context: CliContext): void {
@@ -16,6 +18,33 @@ export function registerUserCommands(program: Command, context: CliContext): voi
         return {
           json: { id: user.id, email: user.email, name: user.name },
           text: `Created user ${user.email}${user.name ? ` (${user.name})` : ""}, id ${user.id}.`,
+        };
+      }),
+    );
+
+  leafCommand(user, "list", "list every user, by email")
+    .addHelpText("after", '\nJSON: [{"id", "email", "name"}, ...]')
+    .action(
+      action(context, async () => {
+        const users = await listUsers();
+        return {
+          json: users.map(({ id, email, name }) => ({ id, email, name })),
+          text: users.length ? users.map((item) => `${item.email}${item.name ? ` (${item.name})` : ""}  ${item.id}`).join("\n") : "No users yet.",
+        };
+      }),
+    );
+
+  leafCommand(user, "set-password", "set a user's password (for one who forgot it); signs them out everywhere")
+    .requiredOption("--email <email>", "the user's sign-in email")
+    .requiredOption("--password <password>", "at least 8 characters, stored as an argon2id hash")
+    .addHelpText("after", '\nJSON: {"id", "email", "name"}')
+    .action(
+      action(context, async (options: { email: string; password: string }) => {
+        const user = await setPassword({ email: options.email, password: options.password });
+        const ended = user.sessionsEnded === 1 ? "1 session" : `${user.sessionsEnded} sessions`;
+        return {
+          json: { id: user.id, email: user.email, name: user.name },
+          text: `Set the password of ${user.email}; ended ${ended}.`,
         };
       }),
     );

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { createWorkspace } from "@/lib/workspaces/create-workspace";
+import { listWorkspaces } from "@/lib/workspaces/list-workspaces";
 import { action, type CliContext, leafCommand } from "./cli-command";
 
 export function registerWorkspaceCommands(program: Command, context: CliContext): void {
@@ -21,6 +22,18 @@ export function registerWorkspaceCommands(program: Command, context: CliContext)
         return {
           json: { id: created.id, slug: created.slug, name: created.name },
           text: `Created workspace "${created.name}" (slug ${created.slug}, country ${created.country}${owner}), id ${created.id}.`,
+        };
+      }),
+    );
+
+  leafCommand(workspace, "list", "list every workspace, by slug")
+    .addHelpText("after", '\nJSON: [{"id", "slug", "name"}, ...]')
+    .action(
+      action(context, async () => {
+        const workspaces = await listWorkspaces();
+        return {
+          json: workspaces.map(({ id, slug, name }) => ({ id, slug, name })),
+          text: workspaces.length ? workspaces.map((item) => `${item.slug}  ${item.name}  ${item.id}`).join("\n") : "No workspaces yet.",
         };
       }),
     );

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { parseCalendarDate } from "@/lib/ingest/normalise/date";
+import { dayIn, DEFAULT_TIME_ZONE, requireTimeZone } from "@/lib/time/time-zone";
 import { parseInput } from "@/lib/validation/parse-input";
 
-/** The periods offered as one click: the last N UTC days, today included. */
+/** The periods offered as one click: the last N days of the viewer's zone, today included. */
 export const PRESET_DAYS = [7, 30, 90] as const;
 export type PresetDays = (typeof PRESET_DAYS)[number];
 export const DEFAULT_DAYS: PresetDays = 30;
@@ -25,7 +26,7 @@ const Day = z.preprocess(
 
 /**
  * The dashboard's period as the page's query string (and any other caller) gives it: `days` (7, 30 or 90),
- * or a custom `from` and `to` (UTC days, both included), which win over `days`.
+ * or a custom `from` and `to` (days of the viewer's time zone, both included), which win over `days`.
  */
 export const DashboardQuery = z
   .object({
@@ -59,23 +60,26 @@ export const DashboardQuery = z
 export type DashboardQuery = z.input<typeof DashboardQuery>;
 
 export interface DashboardPeriod {
-  /** First and last UTC day of the period, both included (YYYY-MM-DD). */
+  /** First and last day of the period in `timeZone`, both included (YYYY-MM-DD). */
   from: string;
   to: string;
-  /** The period as instants: [start, end). */
-  start: Date;
-  end: Date;
+  /**
+   * The validated IANA zone whose days these are (the viewer's): a day runs from its midnight to the next
+   * one there, so a marketer in São Paulo sees their own "today", which ends at 03:00 UTC.
+   */
+  timeZone: string;
   /** Every day of the period, in order. */
   days: string[];
   /** The preset it is, when it is one. */
   preset: PresetDays | null;
 }
 
+/** Calendar arithmetic only: a day string's UTC midnight, whatever the zone the day belongs to. */
 function dayStart(day: string): Date {
   return new Date(`${day}T00:00:00.000Z`);
 }
 
-export function utcDay(date: Date): string {
+function calendarDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
@@ -83,27 +87,32 @@ function spanDays(from: string, to: string): number {
   return Math.round((dayStart(to).getTime() - dayStart(from).getTime()) / DAY_MS) + 1;
 }
 
-function period(from: string, to: string, preset: PresetDays | null): DashboardPeriod {
+function period(from: string, to: string, timeZone: string, preset: PresetDays | null): DashboardPeriod {
+  timeZone = requireTimeZone(timeZone);
   const start = dayStart(from);
-  const count = spanDays(from, to);
-  const days = Array.from({ length: count }, (_, index) => utcDay(new Date(start.getTime() + index * DAY_MS)));
-  return { from, to, start, end: new Date(start.getTime() + count * DAY_MS), days, preset };
+  const days = Array.from({ length: spanDays(from, to) }, (_, index) => calendarDay(new Date(start.getTime() + index * DAY_MS)));
+  return { from, to, timeZone, days, preset };
 }
 
-/** The last `days` UTC days up to and including today's. */
-export function presetPeriod(days: PresetDays, now = new Date()): DashboardPeriod {
-  const today = utcDay(now);
-  return period(utcDay(new Date(dayStart(today).getTime() - (days - 1) * DAY_MS)), today, days);
+/**
+ * The last `days` days of `timeZone` up to and including today there (an unknown zone: AppError
+ * `validation_failed`; the zone reaches the queries as a parameter).
+ */
+export function presetPeriod(days: PresetDays, now = new Date(), timeZone = DEFAULT_TIME_ZONE): DashboardPeriod {
+  timeZone = requireTimeZone(timeZone);
+  const today = dayIn(timeZone, now);
+  return period(calendarDay(new Date(dayStart(today).getTime() - (days - 1) * DAY_MS)), today, timeZone, days);
 }
 
-/** The period a query names; AppError `validation_failed` naming each bad field otherwise. */
-export function resolveDashboardPeriod(query: DashboardQuery, now = new Date()): DashboardPeriod {
+/** The period a query names, in days of `timeZone`; AppError `validation_failed` naming each bad field otherwise. */
+export function resolveDashboardPeriod(query: DashboardQuery, now = new Date(), timeZone = DEFAULT_TIME_ZONE): DashboardPeriod {
   const { days, from, to } = parseInput(DashboardQuery, query, "period");
+  timeZone = requireTimeZone(timeZone);
   if (from !== undefined && to !== undefined) {
-    const custom = period(from, to, null);
+    const custom = period(from, to, timeZone, null);
     // A custom period equal to a preset is that preset: the chooser shows it selected.
-    const preset = PRESET_DAYS.find((size) => presetPeriod(size, now).from === from && to === utcDay(now)) ?? null;
+    const preset = PRESET_DAYS.find((size) => presetPeriod(size, now, timeZone).from === from && to === dayIn(timeZone, now)) ?? null;
     return { ...custom, preset };
   }
-  return presetPeriod(days ?? DEFAULT_DAYS, now);
+  return presetPeriod(days ?? DEFAULT_DAYS, now, timeZone);
 }

@@ -43,18 +43,31 @@ interface BreakdownRow {
 }
 
 /**
+ * The period's bounds as instants, computed by PostgreSQL from its days and zone: [midnight of `from`,
+ * midnight after `to`) in period.timeZone, daylight-saving changes included. The zone is a bound
+ * parameter (never SQL text), validated before it got here.
+ */
+function periodBounds(period: DashboardPeriod) {
+  return {
+    start: Prisma.sql`(${period.from}::date::timestamp AT TIME ZONE ${period.timeZone}::text)`,
+    end: Prisma.sql`((${period.to}::date + 1)::timestamp AT TIME ZONE ${period.timeZone}::text)`,
+  };
+}
+
+/**
  * The leads of the period in one pass over leads_workspace_id_created_at_id_idx, which carries the capture
  * link and the first-touch UTM source (migration 20261121035000_dashboard) so that the scan reads no table
  * rows. The rows are first grouped by their raw values (cheap per row); lower-casing, sums and top lists
  * work on those few groups.
  */
 function leadBreakdown(workspaceId: string, period: DashboardPeriod) {
+  const { start, end } = periodBounds(period);
   return Prisma.sql`
     WITH g AS MATERIALIZED (
-      SELECT (l.created_at AT TIME ZONE 'UTC')::date AS day, l.first_utm_source AS source, l.capture_link_id AS link, count(*) AS n
+      SELECT (l.created_at AT TIME ZONE ${period.timeZone}::text)::date AS day, l.first_utm_source AS source, l.capture_link_id AS link, count(*) AS n
       FROM leads l
       WHERE l.workspace_id = ${workspaceId}::uuid
-        AND l.created_at >= ${period.start.toISOString()}::timestamptz AND l.created_at < ${period.end.toISOString()}::timestamptz
+        AND l.created_at >= ${start} AND l.created_at < ${end}
       GROUP BY 1, 2, 3
     ),
     by_source AS (SELECT lower(source) AS source, sum(n) AS n FROM g GROUP BY 1),
@@ -72,15 +85,16 @@ function leadBreakdown(workspaceId: string, period: DashboardPeriod) {
  * the outcome, so each link's range is counted from the index alone.
  */
 function submissionTotals(workspaceId: string, period: DashboardPeriod) {
+  const { start, end } = periodBounds(period);
   return Prisma.sql`
     SELECT s.outcome::text AS outcome, count(*)::int AS n
     FROM submissions s
     WHERE s.capture_link_id IN (SELECT c.id FROM capture_links c WHERE c.workspace_id = ${workspaceId}::uuid)
-      AND s.received_at >= ${period.start.toISOString()}::timestamptz AND s.received_at < ${period.end.toISOString()}::timestamptz
+      AND s.received_at >= ${start} AND s.received_at < ${end}
     GROUP BY s.outcome`;
 }
 
-/** The workspace's dashboard for `period` (UTC days). Every figure counts this workspace's rows only. */
+/** The workspace's dashboard for `period` (days of its time zone). Every figure counts this workspace's rows only. */
 export async function getDashboard(workspaceId: string, period: DashboardPeriod): Promise<Dashboard> {
   const { prisma } = await getDatabase();
   const [breakdown, outcomes, anyLead, linkTotal] = await Promise.all([

@@ -5,6 +5,7 @@ import { invalidateCaptureLinks } from "@/lib/ingest/link-cache";
 import { toFieldIssues, validationFailed } from "@/lib/validation/parse-input";
 import { FIELD_UNIQUE_CONSTRAINTS, fieldTaken } from "./field-errors";
 import { CustomFieldInput, type CustomFieldDefinition, FIELD_TYPES, toDefinition } from "./custom-field";
+import { lockFieldKeys, refuseAliasCollision } from "./field-keys";
 import { labelKey } from "./label-key";
 
 /** What callers send; CustomFieldInput checks it (type defaults to text, options only for select). */
@@ -33,23 +34,31 @@ function parseField(input: NewCustomField): CustomFieldInput {
   throw validationFailed("custom field", [...issues, ...(parsed.success ? [] : toFieldIssues(parsed.error))]);
 }
 
-/** Creates a custom field in the workspace. Name and label are unique in the workspace, archived fields included. */
+/**
+ * Creates a custom field in the workspace. Name and label are unique in the workspace, archived fields included,
+ * and neither may be another field's former label (alias).
+ */
 export async function createField(workspaceId: string, input: NewCustomField): Promise<CustomFieldDefinition> {
   const field = parseField(input);
   const { prisma } = await getDatabase();
-  const row = await prisma.customField
-    .create({
-      data: {
-        workspaceId,
-        name: field.name,
-        label: field.label,
-        labelKey: labelKey(field.label),
-        type: field.type,
-        options: field.type === "select" ? field.options : [],
-      },
+  const key = labelKey(field.label);
+  const row = await prisma
+    .$transaction(async (tx) => {
+      await lockFieldKeys(tx, workspaceId);
+      await refuseAliasCollision(tx, workspaceId, { label: key, name: labelKey(field.name) });
+      return tx.customField.create({
+        data: {
+          workspaceId,
+          name: field.name,
+          label: field.label,
+          labelKey: key,
+          type: field.type,
+          options: field.type === "select" ? field.options : [],
+        },
+      });
     })
     .catch((error: unknown) => {
-      // The unique indexes decide, not a prior look-up: two admins creating the same field at once cannot both win.
+      // The unique indexes decide between names and labels, not a prior look-up: two admins creating the same field at once cannot both win.
       const taken = FIELD_UNIQUE_CONSTRAINTS.get(uniqueViolation(error) ?? "");
       throw taken ? fieldTaken(taken) : error;
     });

@@ -49,6 +49,8 @@ interface FieldBase {
   name: string;
   label: string;
   labelKey: string;
+  /** Folded former labels (lib/fields/field-keys.ts): request keys that match one still reach the field. */
+  aliasKeys: string[];
   archived: boolean;
 }
 
@@ -66,7 +68,9 @@ export function toDefinition(row: {
   type: FieldType;
   options: string[] | null;
   archivedAt: Date | null;
+  aliases?: { labelKey: string }[];
 }): CustomFieldDefinition {
-  const base = { id: row.id, name: row.name, label: row.label, labelKey: row.labelKey, archived: row.archivedAt !== null };
+  const aliasKeys = (row.aliases ?? []).map((alias) => alias.labelKey);
+  const base = { id: row.id, name: row.name, label: row.label, labelKey: row.labelKey, aliasKeys, archived: row.archivedAt !== null };
   return row.type === "select" ? { ...base, type: "select", options: row.options ?? [] } : { ...base, type: row.type };
 }

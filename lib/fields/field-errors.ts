@@ -5,6 +5,7 @@ import { validationFailed } from "@/lib/validation/parse-input";
 export const FIELD_UNIQUE_CONSTRAINTS: ReadonlyMap<string, "name" | "label"> = new Map([
   ["custom_fields_workspace_id_name_key", "name"],
   ["custom_fields_workspace_id_label_key_key", "label"],
+  ["custom_field_aliases_workspace_id_label_key_key", "label"],
 ]);
 
 export function fieldTaken(field: "name" | "label"): AppError {

@@ -11,9 +11,15 @@ export const customFieldSelect = {
   options: true,
   archivedAt: true,
   createdAt: true,
+  aliases: { select: { id: true, label: true, labelKey: true }, orderBy: [{ createdAt: "desc" }, { id: "asc" }] },
 } satisfies Prisma.CustomFieldSelect;
 
-export type CustomFieldListItem = CustomFieldDefinition & { createdAt: Date; archivedAt: Date | null };
+export interface FieldAlias {
+  id: string;
+  label: string;
+}
+
+export type CustomFieldListItem = CustomFieldDefinition & { createdAt: Date; archivedAt: Date | null; aliases: FieldAlias[] };
 
 /** The workspace's custom fields, in the order they were created; archived ones included, flagged. */
 export async function listFields(workspaceId: string): Promise<CustomFieldListItem[]> {
@@ -23,5 +29,10 @@ export async function listFields(workspaceId: string): Promise<CustomFieldListIt
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: customFieldSelect,
   });
-  return rows.map((row) => ({ ...toDefinition(row), createdAt: row.createdAt, archivedAt: row.archivedAt }));
+  return rows.map((row) => ({
+    ...toDefinition(row),
+    createdAt: row.createdAt,
+    archivedAt: row.archivedAt,
+    aliases: row.aliases.map((alias) => ({ id: alias.id, label: alias.label })),
+  }));
 }

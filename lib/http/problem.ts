@@ -11,6 +11,7 @@ const PROBLEMS: Record<string, { status: number; title: string }> = {
   not_found: { status: 404, title: "Not found" },
   capture_link_not_found: { status: 404, title: "Capture link not found" },
   method_not_allowed: { status: 405, title: "Method not allowed" },
+  request_timeout: { status: 408, title: "Request timeout" },
   conflict: { status: 409, title: "Conflict" },
   capture_link_revoked: { status: 410, title: "Capture link revoked" },
   payload_too_large: { status: 413, title: "Payload too large" },

@@ -1,4 +1,5 @@
 import { AppError } from "@/lib/errors";
+import { findDuplicateKey } from "./find-duplicate-key";
 
 export const BODY_LIMIT = 64 * 1024;
 
@@ -28,25 +29,31 @@ function decoder(charset: string): TextDecoder {
 
 /**
  * Reads at most BODY_LIMIT bytes of the body (the rest is not read), decoded with the declared charset
- * (UTF-8 when none or unknown). Bodies are read before they are judged, so a rejected request's log
- * entry shows what was sent.
+ * (UTF-8 when none or unknown). A body that has not arrived within `timeoutMs` is abandoned with
+ * request_timeout: a client trickling bytes would otherwise hold its request open for as long as it likes.
  */
-export async function readBody(request: Request): Promise<ReceivedBody> {
+export async function readBody(request: Request, timeoutMs: number): Promise<ReceivedBody> {
   const { mediaType, charset } = contentType(request);
   const chunks: Uint8Array[] = [];
   let size = 0;
   let tooLarge = Number(request.headers.get("content-length") ?? 0) > BODY_LIMIT;
   if (request.body) {
     const reader = request.body.getReader();
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), timeoutMs)));
     try {
       while (size <= BODY_LIMIT) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        chunks.push(value);
-        size += value.byteLength;
+        const chunk = await Promise.race([reader.read(), timedOut]);
+        if (chunk === "timeout") {
+          throw new AppError("request_timeout", `The body did not arrive within ${timeoutMs / 1000} s of the request's headers; no lead was written.`);
+        }
+        if (chunk.done) break;
+        chunks.push(chunk.value);
+        size += chunk.value.byteLength;
       }
       if (size > BODY_LIMIT) tooLarge = true;
     } finally {
+      clearTimeout(timer);
       await reader.cancel().catch(() => {});
     }
   }
@@ -72,7 +79,13 @@ export function assertAcceptableBody(body: ReceivedBody): void {
   }
 }
 
-/** The body as a JSON object, or an error that says what is wrong with it. */
+/** At most this much of a path is quoted back in an error (a body may nest thousands of levels). */
+const MAX_QUOTED_PATH = 200;
+
+/**
+ * The body as a JSON object, or an error that says what is wrong with it. A key repeated in one object
+ * is refused: JSON.parse would keep the last one silently, and a system in front of Leadlink may read the first.
+ */
 export function parseJsonObject(text: string): Record<string, unknown> {
   let value: unknown;
   try {
@@ -84,6 +97,13 @@ export function parseJsonObject(text: string): Record<string, unknown> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     const kind = value === null ? "null" : Array.isArray(value) ? "an array" : `a ${typeof value}`;
     throw new AppError("body_not_object", `The body must be a JSON object with the lead's fields; got ${kind}.`);
+  }
+  const duplicate = findDuplicateKey(text);
+  if (duplicate !== undefined) {
+    const quoted = JSON.stringify(duplicate.length > MAX_QUOTED_PATH ? `${duplicate.slice(0, MAX_QUOTED_PATH)}…` : duplicate);
+    throw new AppError("invalid_json", `The body is not valid JSON for Leadlink: duplicate key ${quoted}. Send each key once per object.`, {
+      errors: [{ field: duplicate.slice(0, MAX_QUOTED_PATH), code: "duplicate_key", message: "appears more than once in the same object" }],
+    });
   }
   return value as Record<string, unknown>;
 }

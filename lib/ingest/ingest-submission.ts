@@ -41,7 +41,9 @@ export async function ingestSubmission(
     return { leadId: crypto.randomUUID(), created: true, warnings: [], replayed: false };
   }
 
-  const parsed = parseLeadInput(body, link.country, new Set(link.honeypotField ? [link.honeypotField] : []));
+  const parsed = parseLeadInput(body, link.country, new Set(link.honeypotField ? [link.honeypotField] : []), {
+    requireIdentity: link.requireIdentity,
+  });
   const sentCustomFields = body.customFields;
   let custom: ResolvedCustomFields = { values: {}, errors: [], warnings: [] };
   if (typeof sentCustomFields === "object" && sentCustomFields !== null && !Array.isArray(sentCustomFields)) {

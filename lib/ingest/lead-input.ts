@@ -145,6 +145,24 @@ function issueToField(issue: z.core.$ZodIssue): FieldIssue {
   return { field, code, message: issue.message };
 }
 
+const IDENTITY_KEYS = ["name", "email", "telephone"] as const;
+
+/** A link that requires identity refuses a request without any of these, naming all three. */
+function identityRequired(): FieldIssue[] {
+  return IDENTITY_KEYS.map((field) => ({
+    field,
+    code: "identity_required",
+    message: "this capture link requires at least one of name, email or telephone",
+  }));
+}
+
+function sentAny(body: Record<string, unknown>, keys: readonly string[]): boolean {
+  return keys.some((key) => {
+    const value = body[key];
+    return value !== null && value !== undefined && !(typeof value === "string" && value.trim() === "");
+  });
+}
+
 export interface ParsedLeadInput {
   input?: LeadInput;
   errors: FieldIssue[];
@@ -154,9 +172,15 @@ export interface ParsedLeadInput {
 /**
  * Validates and normalises a request body (a JSON object). Every invalid field is reported, not only the
  * first. Keys the specification does not define are ignored with a warning (`ignoredKeys` are expected
- * extras, such as a link's honeypot field, that get no warning).
+ * extras, such as a link's honeypot field, that get no warning). None of name, email or telephone is a
+ * `no_identity` warning, or, with `requireIdentity` (the link's setting), an error on each of the three.
  */
-export function parseLeadInput(body: Record<string, unknown>, country: string, ignoredKeys: ReadonlySet<string> = new Set()): ParsedLeadInput {
+export function parseLeadInput(
+  body: Record<string, unknown>,
+  country: string,
+  ignoredKeys: ReadonlySet<string> = new Set(),
+  options: { requireIdentity?: boolean } = {},
+): ParsedLeadInput {
   const warnings: FieldIssue[] = [];
   for (const key of Object.keys(body)) {
     if (!LEAD_KEYS.has(key) && !ignoredKeys.has(key)) {
@@ -173,9 +197,14 @@ export function parseLeadInput(body: Record<string, unknown>, country: string, i
   }
 
   const parsed = leadInputSchema(country).safeParse(body);
-  if (!parsed.success) return { errors: parsed.error.issues.map(issueToField), warnings };
+  if (!parsed.success) {
+    // Every problem at once: a request that is invalid and also lacks identity hears about both.
+    const identity = options.requireIdentity && !sentAny(body, IDENTITY_KEYS) ? identityRequired() : [];
+    return { errors: [...parsed.error.issues.map(issueToField), ...identity], warnings };
+  }
   const input = parsed.data;
   if (!input.email && !input.telephone && !input.name) {
+    if (options.requireIdentity) return { errors: identityRequired(), warnings };
     warnings.push({
       field: "body",
       code: "no_identity",

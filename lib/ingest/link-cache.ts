@@ -13,6 +13,8 @@ export interface CaptureLinkContext {
   allowedOrigins: string[];
   rateLimit: string | null;
   honeypotField: string | null;
+  /** A request with none of name, email or telephone is refused (422) rather than stored as an unnamed lead. */
+  requireIdentity: boolean;
   /** The workspace's default country, for phone numbers sent without a country code. */
   country: string;
   fields: FieldIndex;
@@ -47,10 +49,13 @@ async function loadCaptureLink(token: string): Promise<CaptureLinkContext | unde
       allowedOrigins: true,
       rateLimit: true,
       honeypotField: true,
+      requireIdentity: true,
       workspace: {
         select: {
           country: true,
-          customFields: { select: { id: true, name: true, label: true, labelKey: true, type: true, options: true, archivedAt: true } },
+          customFields: {
+            select: { id: true, name: true, label: true, labelKey: true, type: true, options: true, archivedAt: true, aliases: { select: { labelKey: true } } },
+          },
         },
       },
     },

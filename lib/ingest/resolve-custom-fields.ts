@@ -4,11 +4,13 @@ import type { CustomFieldDefinition } from "@/lib/fields/custom-field";
 import { labelKey } from "@/lib/fields/label-key";
 import { safeKey } from "./lead-input";
 
-/** A workspace's custom fields, indexed the three ways a request may name them. */
+/** A workspace's custom fields, indexed the four ways a request may name them. */
 export interface FieldIndex {
   byId: ReadonlyMap<string, CustomFieldDefinition>;
   byName: ReadonlyMap<string, CustomFieldDefinition>;
   byLabel: ReadonlyMap<string, CustomFieldDefinition>;
+  /** Former labels, kept when a label is renamed so that senders using the old one lose nothing. */
+  byAlias: ReadonlyMap<string, CustomFieldDefinition>;
 }
 
 export function indexFields(fields: readonly CustomFieldDefinition[]): FieldIndex {
@@ -16,12 +18,14 @@ export function indexFields(fields: readonly CustomFieldDefinition[]): FieldInde
     byId: new Map(fields.map((field) => [field.id, field])),
     byName: new Map(fields.map((field) => [field.name, field])),
     byLabel: new Map(fields.map((field) => [field.labelKey, field])),
+    byAlias: new Map(fields.flatMap((field) => field.aliasKeys.map((key) => [key, field] as const))),
   };
 }
 
-/** A request key to a field: by id, then name, then label (case- and accent-insensitive). */
+/** A request key to a field: by id, then name, then label, then former label (both case- and accent-insensitive). */
 export function findField(index: FieldIndex, key: string): CustomFieldDefinition | undefined {
-  return index.byId.get(key.toLowerCase()) ?? index.byName.get(key) ?? index.byLabel.get(labelKey(key));
+  const folded = labelKey(key);
+  return index.byId.get(key.toLowerCase()) ?? index.byName.get(key) ?? index.byLabel.get(folded) ?? index.byAlias.get(folded);
 }
 
 export interface ResolvedCustomFields {

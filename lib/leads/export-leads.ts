@@ -2,6 +2,8 @@ import { stringify } from "csv-stringify/sync";
 import { getDatabase } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { ADDRESS_KEYS } from "@/lib/ingest/lead-input";
+import { phoneE164 } from "@/lib/phone/format-phone";
+import { dayIn, DEFAULT_TIME_ZONE, requireTimeZone } from "@/lib/time/time-zone";
 import { parseInput } from "@/lib/validation/parse-input";
 import { neutraliseFormula } from "./csv-cell";
 import { LeadFilter, type LeadFilterInput } from "./lead-filter";
@@ -44,6 +46,16 @@ function sortKeysOf(row: unknown[]): LeadSortKeys {
   return { createdAt: new Date(createdAt), updatedAt: new Date(updatedAt), id, nameKey, unnamed };
 }
 const CAPTURE_LINK_COLUMN = STANDARD_COLUMNS.findIndex(([name]) => name === "capture_link");
+const TELEPHONE_COLUMN = STANDARD_COLUMNS.findIndex(([name]) => name === "telephone");
+
+/**
+ * The phone column carries E.164 ("+5511987654321"), not the "+55 11 98765-4321" people read on screen: a CSV
+ * is mostly imported by tools (CRMs, messaging APIs, mail merges), which want one unambiguous form. Stored
+ * phones are digits only, so the leading "+" cannot start a formula and is left as it is.
+ */
+function phoneCell(value: string | null): string {
+  return value && /^\d+$/.test(value) ? phoneE164(value) : cell(value);
+}
 
 function cell(value: Prisma.JsonValue | undefined): string {
   if (value === null || value === undefined) return "";
@@ -64,8 +76,13 @@ export interface LeadExport {
  * touch UTM, then custom fields by label. Rows are read in keyset batches and yielded one batch at a time,
  * so memory stays flat however many leads there are. The filter is validated before anything is read.
  */
-export async function exportLeads(workspaceId: string, filterInput: LeadFilterInput, options: { batchSize?: number } = {}): Promise<LeadExport> {
+export async function exportLeads(
+  workspaceId: string,
+  filterInput: LeadFilterInput,
+  options: { batchSize?: number; timeZone?: string } = {},
+): Promise<LeadExport> {
   const filter = parseInput(LeadFilter, filterInput, "lead filter");
+  const timeZone = requireTimeZone(options.timeZone ?? DEFAULT_TIME_ZONE);
   const batchSize = options.batchSize ?? BATCH_SIZE;
   const { prisma } = await getDatabase();
   const links = new Map(
@@ -85,6 +102,7 @@ export async function exportLeads(workspaceId: string, filterInput: LeadFilterIn
       return [
         ...STANDARD_COLUMNS.map((_, index) => {
           const value = row[FIRST_CSV_COLUMN + index] as string | null;
+          if (index === TELEPHONE_COLUMN) return phoneCell(value);
           return cell(index === CAPTURE_LINK_COLUMN && value ? (links.get(value) ?? "") : value);
         }),
         ...fields.map((field) => cell((custom as Record<string, Prisma.JsonValue>)[field.id])),
@@ -99,7 +117,7 @@ export async function exportLeads(workspaceId: string, filterInput: LeadFilterIn
     let after: LeadSortKeys | undefined;
     for (;;) {
       const rows = await selectLeadRows(
-        { columns: EXPORT_COLUMNS, workspaceId, filter, cursor: after ? cursorAt(after, filter.sort, "next") : undefined, limit: batchSize },
+        { columns: EXPORT_COLUMNS, workspaceId, filter, timeZone, cursor: after ? cursorAt(after, filter.sort, "next") : undefined, limit: batchSize },
         runner,
       );
       if (rows.length === 0) return;
@@ -115,6 +133,6 @@ export async function exportLeads(workspaceId: string, filterInput: LeadFilterIn
     }
   }
 
-  const day = new Date().toISOString().slice(0, 10);
+  const day = dayIn(timeZone);
   return { filename: `leads-${day}.csv`, chunks: chunks() };
 }

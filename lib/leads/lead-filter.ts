@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Prisma } from "@/lib/db/generated/client";
+import { DEFAULT_TIME_ZONE } from "@/lib/time/time-zone";
 
 export const LEAD_SORTS = ["newest", "oldest", "updated", "name"] as const;
 export type LeadSort = (typeof LEAD_SORTS)[number];
@@ -31,7 +32,8 @@ const FilterText = z.string().trim().max(200, "must be at most 200 characters");
 
 /**
  * The leads table's filter, as the page's query string, the export's query string and the integration
- * tests spell it. `from` and `to` are UTC days, both included.
+ * tests spell it. `from` and `to` are days, both included, of the time zone the caller passes with it
+ * (the viewer's in the admin; UTC by default).
  */
 export const LeadFilter = z
   .object({
@@ -96,16 +98,16 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-const DAY_MS = 86_400_000;
-
 /**
  * The part of a filter that the sort indexes serve: the workspace and the date range. Always scoped to
- * the workspace.
+ * the workspace. The range runs from midnight of `from` to the midnight after `to` in `timeZone`, which
+ * PostgreSQL works out (AT TIME ZONE, daylight saving included) once per statement, so the created-at
+ * index still serves the range. The zone is a bound parameter, validated by the caller (lib/time).
  */
-export function leadScopeCondition(workspaceId: string, filter: LeadFilter): Prisma.Sql {
+export function leadScopeCondition(workspaceId: string, filter: LeadFilter, timeZone = DEFAULT_TIME_ZONE): Prisma.Sql {
   const conditions: Prisma.Sql[] = [Prisma.sql`l.workspace_id = ${workspaceId}::uuid`];
-  if (filter.from) conditions.push(Prisma.sql`l.created_at >= ${new Date(`${filter.from}T00:00:00Z`)}::timestamptz`);
-  if (filter.to) conditions.push(Prisma.sql`l.created_at < ${new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + DAY_MS)}::timestamptz`);
+  if (filter.from) conditions.push(Prisma.sql`l.created_at >= (${filter.from}::date::timestamp AT TIME ZONE ${timeZone}::text)`);
+  if (filter.to) conditions.push(Prisma.sql`l.created_at < ((${filter.to}::date + 1)::timestamp AT TIME ZONE ${timeZone}::text)`);
   return Prisma.join(conditions, " AND ");
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { getDatabase } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
+import { DEFAULT_TIME_ZONE, requireTimeZone } from "@/lib/time/time-zone";
 import { parseInput } from "@/lib/validation/parse-input";
 import { loadFieldNames } from "./field-names";
 import { decodeLeadCursor, encodeLeadCursor } from "./lead-cursor";
@@ -68,12 +69,17 @@ const LIST_COLUMNS = Prisma.sql`${LEAD_SORT_KEY_COLUMNS}, l.name, l.email, l.pho
  * previous page; one that does not fit the sort gives the first page). No COUNT(*): at a million leads it
  * would cost more than the page.
  */
-export async function listLeadPage(workspaceId: string, filterInput: LeadFilterInput, options: { after?: string; limit?: number } = {}): Promise<LeadPage> {
+export async function listLeadPage(
+  workspaceId: string,
+  filterInput: LeadFilterInput,
+  options: { after?: string; limit?: number; timeZone?: string } = {},
+): Promise<LeadPage> {
   const filter = parseInput(LeadFilter, filterInput, "lead filter");
+  const timeZone = requireTimeZone(options.timeZone ?? DEFAULT_TIME_ZONE);
   const limit = options.limit ?? LEADS_PER_PAGE;
   const cursor = decodeLeadCursor(options.after, filter.sort);
   const backward = cursor?.direction === "prev";
-  const rows = await selectLeadRows<LeadListItem>({ columns: LIST_COLUMNS, workspaceId, filter, cursor, limit: limit + 1 });
+  const rows = await selectLeadRows<LeadListItem>({ columns: LIST_COLUMNS, workspaceId, filter, timeZone, cursor, limit: limit + 1 });
   const more = rows.length > limit;
   const leads = rows.slice(0, limit);
   if (backward) leads.reverse();

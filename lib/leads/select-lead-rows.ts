@@ -12,6 +12,8 @@ export interface LeadRowsQuery {
   columns: Prisma.Sql;
   workspaceId: string;
   filter: LeadFilter;
+  /** The zone of the filter's days (a validated IANA name); UTC when absent. */
+  timeZone?: string;
   cursor?: LeadCursor;
   limit: number;
 }
@@ -28,11 +30,11 @@ export interface LeadRowsQuery {
  * are the matches collected through the search index (both bounded, whatever the data).
  */
 export async function selectLeadRows<T>(query: LeadRowsQuery, runner?: LeadRowsRunner<T>): Promise<T[]> {
-  const { columns, workspaceId, filter, cursor, limit } = query;
+  const { columns, workspaceId, filter, timeZone, cursor, limit } = query;
   const run = runner ?? (await prismaRunner<T>());
   const backward = cursor?.direction === "prev";
   const order = leadOrder(filter.sort, backward);
-  const scope = Prisma.join([leadScopeCondition(workspaceId, filter), ...(cursor ? [leadCursorCondition(cursor)] : [])], " AND ");
+  const scope = Prisma.join([leadScopeCondition(workspaceId, filter, timeZone), ...(cursor ? [leadCursorCondition(cursor)] : [])], " AND ");
   const match = leadMatchCondition(filter);
   if (!match) {
     return run.rows(Prisma.sql`SELECT ${columns} FROM leads l WHERE ${scope} ORDER BY ${order} LIMIT ${limit}`);

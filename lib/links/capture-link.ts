@@ -10,6 +10,7 @@ export const captureLinkSelect = {
   allowedOrigins: true,
   rateLimit: true,
   honeypotField: true,
+  requireIdentity: true,
   createdAt: true,
   revokedAt: true,
 } satisfies Prisma.CaptureLinkSelect;

@@ -19,6 +19,8 @@ export function readLinkSettingsForm(form: FormData): LinkSettings {
     allowedOrigins: readLines(text(form, "allowedOrigins")),
     rateLimit: text(form, "rateLimit"),
     honeypotField: text(form, "honeypotField"),
+    // An unticked checkbox sends nothing: absent means off.
+    requireIdentity: text(form, "requireIdentity") === "on",
   };
 }
 

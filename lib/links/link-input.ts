@@ -13,9 +13,11 @@ export const AllowedOrigin = z.string().transform((value, ctx) => {
   return z.NEVER;
 });
 
+export const MAX_ALLOWED_ORIGINS = 50;
+
 export const AllowedOrigins = z
   .array(AllowedOrigin)
-  .max(50, "must list at most 50 origins")
+  .max(MAX_ALLOWED_ORIGINS, `must list at most ${MAX_ALLOWED_ORIGINS} origins`)
   .transform((origins) => [...new Set(origins)]);
 
 const MAX_RATE_COUNT = 1_000_000;
@@ -64,6 +66,8 @@ export const LinkSettings = z.object({
   rateLimit: clearable(LinkRateLimit).optional(),
   /** null: no honeypot. */
   honeypotField: clearable(HoneypotField).optional(),
+  /** Refuse requests with none of name, email or telephone (422) instead of creating an unnamed lead. */
+  requireIdentity: z.boolean().optional(),
 });
 export type LinkSettings = z.input<typeof LinkSettings>;
 
@@ -73,5 +77,6 @@ export const LinkInput = z.object({
   allowedOrigins: AllowedOrigins.default([]),
   rateLimit: clearable(LinkRateLimit).optional(),
   honeypotField: clearable(HoneypotField).optional(),
+  requireIdentity: z.boolean().default(false),
 });
 export type LinkInput = z.input<typeof LinkInput>;

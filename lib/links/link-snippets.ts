@@ -83,44 +83,124 @@ export function curlSnippet(input: SnippetInput): string {
   ].join("\n");
 }
 
-export function fetchSnippet(input: SnippetInput): string {
-  const lead = exampleLead(input);
-  const lines = [
-    `  name: ${JSON.stringify(lead.name)},`,
-    `  email: ${JSON.stringify(lead.email)},`,
-    `  telephone: ${JSON.stringify(lead.telephone)},`,
-    ...UTM_KEYS.map((key) => `  ${key}: utm.get(${JSON.stringify(UTM_PARAMS[key])}),`),
-  ];
+const TYPE_HINTS: Record<CustomFieldDefinition["type"], string> = {
+  text: "text",
+  number: "a number",
+  date: "a date, YYYY-MM-DD",
+  boolean: "a checkbox: true or false",
+  select: "one of its options",
+};
+
+/**
+ * The script both browser snippets use. It sends nothing until a visitor submits the form: then it reads the
+ * form's inputs (named after Leadlink's fields; the workspace's custom fields by name or as customFields.<name>),
+ * adds the page's UTM parameters, posts them as JSON and shows Leadlink's answer under the form, errors field by
+ * field. Only field names (letters, digits, _ . -) and the URL (as a JSON string) reach the code, never labels or
+ * options, so nothing an admin types can end the <script> element early.
+ */
+function formScript(input: SnippetInput): string {
   const fields = activeFields(input);
-  if (fields.length > 0) {
-    lines.push("  customFields: {");
-    for (const field of fields) lines.push(`    ${JSON.stringify(field.name)}: ${JSON.stringify(exampleValue(field))}, // ${field.label.replace(/[\r\n]/g, " ")}`);
-    lines.push("  },");
+  const utmPairs = UTM_KEYS.map((key) => `["${key}", "${UTM_PARAMS[key]}"]`).join(", ");
+  const fieldNotes =
+    fields.length > 0
+      ? [
+          "// This workspace's custom fields: an input with one of these names (or customFields.<name>) is sent in customFields.",
+          ...fields.map((field) => `//   ${field.name}: ${TYPE_HINTS[field.type]}`),
+        ]
+      : ["// Custom fields: inputs named customFields.<name> are sent in customFields."];
+  return `// Leadlink: sends the lead form of this page to the capture link when a visitor submits it, never before.
+// The form: the one with id="leadlink-form", else the page's only form. Name its inputs after Leadlink's
+// fields: name, email, telephone, document, profession, city, state, instagram, birthday, address.city, …
+${fieldNotes.join("\n")}
+(() => {
+  const ENDPOINT = ${JSON.stringify(input.url)};
+  const CUSTOM_FIELDS = ${JSON.stringify(fields.map((field) => field.name))};
+  // Campaign values come from the page's own address (?utm_source=…&utm_campaign=…).
+  const UTM = [${utmPairs}];
+
+  function readLead(form) {
+    const lead = {};
+    const customFields = {};
+    const address = {};
+    for (const element of form.elements) {
+      const name = element.name;
+      if (!name || element.disabled || ["submit", "button", "reset", "file", "image", "fieldset"].includes(element.type)) continue;
+      if (element.type === "radio" && !element.checked) continue;
+      const value = element.type === "checkbox" ? element.checked : element.value;
+      const custom = /^customFields(?:\\.(.+)|\\[(.+)\\])$/.exec(name);
+      const part = /^address(?:\\.(.+)|\\[(.+)\\])$/.exec(name);
+      if (custom) customFields[custom[1] || custom[2]] = value;
+      else if (part) address[part[1] || part[2]] = value;
+      else if (CUSTOM_FIELDS.includes(name)) customFields[name] = value;
+      else lead[name] = value;
+    }
+    if (Object.keys(customFields).length > 0) lead.customFields = customFields;
+    if (Object.keys(address).length > 0) lead.address = address;
+    const params = new URLSearchParams(window.location.search);
+    for (const [key, param] of UTM) {
+      if (params.get(param) && !lead[key]) lead[key] = params.get(param);
+    }
+    return lead;
   }
-  return `// Sends a lead to Leadlink: resolves with {leadId, created, warnings}, rejects with Leadlink's reasons.
-async function sendLead(lead) {
-  const response = await fetch(${JSON.stringify(input.url)}, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(lead),
-  });
-  const body = await response.json().catch(() => ({}));
-  if (!response.ok) {
-    // Errors are problem+json: \`detail\` says what went wrong, \`errors\` lists every invalid field.
-    const fields = (body.errors || []).map((error) => \`\${error.field} \${error.message}\`);
-    throw new Error([body.detail || \`HTTP \${response.status}\`, ...fields].join("\\n"));
+
+  function resultArea(form) {
+    let result = form.querySelector("[data-leadlink-result]");
+    if (!result) {
+      result = document.createElement("p");
+      result.setAttribute("data-leadlink-result", "");
+      result.setAttribute("role", "status");
+      result.style.whiteSpace = "pre-line";
+      form.append(result);
+    }
+    return result;
   }
-  return body;
+
+  async function send(event) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const button = form.querySelector('[type="submit"]');
+    const result = resultArea(form);
+    if (button) button.disabled = true;
+    result.textContent = "Sending…";
+    try {
+      // Leadlink reads a text/plain body as JSON; sent so, the browser needs no CORS preflight first.
+      const response = await fetch(ENDPOINT, {
+        method: "POST",
+        headers: { "Content-Type": "text/plain;charset=UTF-8" },
+        body: JSON.stringify(readLead(form)),
+      });
+      const answer = await response.json().catch(() => ({}));
+      if (response.ok) {
+        result.textContent = "Thank you! We will be in touch soon.";
+        form.reset();
+      } else {
+        // problem+json: \`detail\` says what went wrong, \`errors\` lists every invalid field.
+        const fields = (answer.errors || []).map((error) => error.field + " " + error.message);
+        result.textContent = [answer.detail || "Something went wrong (HTTP " + response.status + ").", ...fields].join("\\n");
+      }
+    } catch {
+      result.textContent = "Could not send the form: the connection failed, or this website is not among the capture link's allowed origins.";
+    } finally {
+      if (button) button.disabled = false;
+    }
+  }
+
+  function connect() {
+    const form = document.getElementById("leadlink-form") || (document.forms.length === 1 ? document.forms[0] : null);
+    if (!form) return console.warn('Leadlink: no form to send. Give your lead form id="leadlink-form".');
+    if (form.dataset.leadlink === "connected") return;
+    form.dataset.leadlink = "connected";
+    form.addEventListener("submit", send);
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", connect);
+  else connect();
+})();`;
 }
 
-// Campaign values come from the landing page's own address (?utm_source=…&utm_campaign=…).
-const utm = new URLSearchParams(window.location.search);
-
-sendLead({
-${lines.join("\n")}
-})
-  .then((result) => console.log(result.created ? "Lead created:" : "Lead updated:", result.leadId))
-  .catch((error) => console.error("Leadlink refused the lead:", error.message));`;
+/** For a form already on the sender's page: hooks its submit event (see formScript). */
+export function fetchSnippet(input: SnippetInput): string {
+  return formScript(input);
 }
 
 function fieldInput(field: CustomFieldDefinition): string {
@@ -162,53 +242,13 @@ export function htmlSnippet(input: SnippetInput): string {
       `  </div>`,
     );
   }
-  const utmPairs = UTM_KEYS.map((key) => `["${key}", "${UTM_PARAMS[key]}"]`).join(", ");
   return `<form id="leadlink-form">
 ${inputs.join("\n")}
   <button type="submit">Send</button>
-  <p id="leadlink-result" role="status" style="white-space:pre-line"></p>
+  <p id="leadlink-result" data-leadlink-result role="status" style="white-space:pre-line"></p>
 </form>
 <script>
-  document.getElementById("leadlink-form").addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const button = form.querySelector('button[type="submit"]');
-    const result = document.getElementById("leadlink-result");
-    const lead = { customFields: {} };
-    for (const element of form.elements) {
-      if (!element.name) continue;
-      const value = element.type === "checkbox" ? element.checked : element.value;
-      if (element.name.startsWith("customFields.")) lead.customFields[element.name.slice("customFields.".length)] = value;
-      else lead[element.name] = value;
-    }
-    // Campaign values come from the page's own address (?utm_source=…).
-    const params = new URLSearchParams(window.location.search);
-    for (const [key, param] of [${utmPairs}]) {
-      if (params.get(param)) lead[key] = params.get(param);
-    }
-    button.disabled = true;
-    result.textContent = "Sending…";
-    try {
-      const response = await fetch(${JSON.stringify(input.url)}, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(lead),
-      });
-      const body = await response.json().catch(() => ({}));
-      if (response.ok) {
-        result.textContent = "Thank you! We will be in touch soon.";
-        form.reset();
-      } else {
-        // problem+json: \`detail\` says what went wrong, \`errors\` lists every invalid field.
-        const fields = (body.errors || []).map((error) => error.field + " " + error.message);
-        result.textContent = [body.detail || "Something went wrong (HTTP " + response.status + ").", ...fields].join("\\n");
-      }
-    } catch {
-      result.textContent = "Could not send the form. Check your connection and try again.";
-    } finally {
-      button.disabled = false;
-    }
-  });
+${formScript(input)}
 </script>`;
 }
 

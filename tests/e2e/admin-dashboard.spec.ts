@@ -38,7 +38,7 @@ test("the dashboard charts the period's leads, switches periods, and links its s
   await expect(page.getByTestId("stat-accepted")).toContainText("7");
   await expect(page.getByTestId("stat-rejected")).toContainText("1");
   await expect(page.getByRole("link", { name: "Last 30 days" })).toHaveAttribute("aria-current", "page");
-  await expect(page.getByText("Days are UTC days.")).toBeVisible();
+  await expect(page.getByText("Days are counted in UTC.")).toBeVisible();
 
   // The chart: one bar per day of the period, today's holding the leads.
   const chart = page.getByTestId("daily-chart");
@@ -64,7 +64,7 @@ test("the dashboard charts the period's leads, switches periods, and links its s
   await expect(sourceRows.first()).toContainText("3");
   await expect(sourceRows).toHaveCount(4);
   await expect(page.getByTestId("sources").getByText("No UTM source")).toBeVisible();
-  const period = `from=${encodeURIComponent(await page.getByLabel("From (UTC)").inputValue())}&to=${today()}`;
+  const period = `from=${encodeURIComponent(await page.getByLabel("From", { exact: true }).inputValue())}&to=${today()}`;
   await expect(sourceRows.first().getByRole("link")).toHaveAttribute("href", `${base}/leads?utm_source=google&${period}`);
   const linkRows = page.getByTestId("links-row");
   await expect(linkRows.first()).toContainText("Spring landing");
@@ -78,8 +78,8 @@ test("the dashboard charts the period's leads, switches periods, and links its s
   await page.mouse.move(0, 0);
 
   // A custom period before these leads: the figures drop to zero.
-  await page.getByLabel("From (UTC)").fill("2026-01-01");
-  await page.getByLabel("To (UTC, included)").fill("2026-01-31");
+  await page.getByLabel("From", { exact: true }).fill("2026-01-01");
+  await page.getByLabel("To (included)").fill("2026-01-31");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/from=2026-01-01&to=2026-01-31/);
   await expect(page.getByTestId("stat-new-leads")).toContainText("0");
@@ -89,11 +89,11 @@ test("the dashboard charts the period's leads, switches periods, and links its s
   await expect(page.getByRole("link", { name: "Last 30 days" })).not.toHaveAttribute("aria-current", "page");
 
   // A refused period says why, next to the input, and shows the default period meanwhile.
-  await page.getByLabel("From (UTC)").fill("2026-03-10");
-  await page.getByLabel("To (UTC, included)").fill("2026-03-01");
+  await page.getByLabel("From", { exact: true }).fill("2026-03-10");
+  await page.getByLabel("To (included)").fill("2026-03-01");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.locator("#period-to-error")).toContainText("must not be before the start date");
-  await expect(page.getByLabel("To (UTC, included)")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("To (included)")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByTestId("stat-new-leads")).toContainText("6");
 
   await page.getByRole("link", { name: "Last 7 days" }).click();

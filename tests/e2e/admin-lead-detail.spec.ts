@@ -50,7 +50,7 @@ test("a lead posted to capture links shows every field, custom fields by label, 
   await expect(page.getByRole("link", { name: "← Back to leads" })).toHaveAttribute("href", `/w/${workspace.slug}/leads`);
   const field = (name: string) => page.getByTestId(`field-${name}`);
   await expect(field("email")).toContainText("ana.souza@example.com");
-  await expect(field("telephone")).toContainText("+55 11 98765 4321");
+  await expect(field("telephone")).toContainText("+55 11 98765-4321");
   await expect(field("document")).toContainText("529.982.247-25");
   await expect(field("profession")).toContainText("Architect");
   await expect(field("birthday")).toContainText("May 17, 1990");

@@ -45,6 +45,17 @@ describe("matching", () => {
     expect(await leadCount(db.current, workspaceId)).toBe(1);
   });
 
+  it("matches through a Brazilian trunk 0, with or without the country code (issue 9, item 6)", async () => {
+    // The issue's exact reproduction: "+55 011 98765-4321" after "11987654321" made a second lead.
+    const setup = await setupLink(db.current);
+    const first = await accepted({ telephone: "11987654321", name: "Ana" }, 201, setup.token);
+    for (const telephone of ["+55 011 98765-4321", "011 98765-4321", "0 11 98765 4321", "+55 (011) 98765-4321"]) {
+      expect((await accepted({ telephone }, 200, setup.token)).leadId, telephone).toBe(first.leadId);
+    }
+    expect(await leadCount(db.current, setup.workspace.id)).toBe(1);
+    expect((await leadById(first.leadId)).phone).toBe("5511987654321");
+  });
+
   it("matches a lead created through another link of the same workspace", async () => {
     const other = await createLink(db.current, workspaceId);
     const email = uniqueEmail();

@@ -27,7 +27,16 @@ describe("LinkSettings", () => {
     form.set("allowedOrigins", "https://A.example/\nhttps://a.example");
     form.set("rateLimit", "");
     form.set("honeypotField", "website");
-    expect(LinkInput.parse(readLinkForm(form))).toEqual({ name: "Landing", allowedOrigins: ["https://a.example"], rateLimit: null, honeypotField: "website" });
+    expect(LinkInput.parse(readLinkForm(form))).toEqual({
+      name: "Landing",
+      allowedOrigins: ["https://a.example"],
+      rateLimit: null,
+      honeypotField: "website",
+      requireIdentity: false,
+    });
+    // A ticked checkbox sends "on"; an unticked one sends nothing.
+    form.set("requireIdentity", "on");
+    expect(LinkInput.parse(readLinkForm(form)).requireIdentity).toBe(true);
   });
 });
 

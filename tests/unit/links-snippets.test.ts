@@ -7,7 +7,7 @@ import { linkSnippets } from "@/lib/links/link-snippets";
 const URL = "https://leads.example.com/ingest/cl_0123456789ABCDEFGHIJKL";
 
 function field(overrides: Partial<CustomFieldDefinition> & Pick<CustomFieldDefinition, "name" | "label">): CustomFieldDefinition {
-  return { id: crypto.randomUUID(), labelKey: overrides.label.toLowerCase(), archived: false, type: "text", ...overrides } as CustomFieldDefinition;
+  return { id: crypto.randomUUID(), labelKey: overrides.label.toLowerCase(), aliasKeys: [], archived: false, type: "text", ...overrides } as CustomFieldDefinition;
 }
 
 const FIELDS: CustomFieldDefinition[] = [
@@ -32,12 +32,61 @@ describe("linkSnippets", () => {
     expect(snippets.curl).not.toContain('"old"');
   });
 
-  it("fetch posts the same lead with UTM values from the page address, and is valid JavaScript", () => {
+  it("fetch sends nothing when the page loads: it hooks the form's submit and posts the form's values, custom fields by name", async () => {
     expect(() => new vm.Script(snippets.fetch)).not.toThrow();
-    expect(snippets.fetch).toContain(`fetch(${JSON.stringify(URL)}`);
-    expect(snippets.fetch).toContain('utmSource: utm.get("utm_source")');
-    expect(snippets.fetch).toContain('"plan": "It\'s <Pro>"');
+    expect(snippets.fetch).toContain(`const ENDPOINT = ${JSON.stringify(URL)}`);
+    expect(snippets.fetch).toContain('const CUSTOM_FIELDS = ["company","budget","start","newsletter","plan"]');
     expect(snippets.fetch).not.toContain('"old"');
+
+    const posts: { url: string; body: unknown }[] = [];
+    const listeners: Record<string, (event: unknown) => Promise<void>> = {};
+    const input = (name: string, value: string, type = "text", checked = false) => ({ name, value, type, checked, disabled: false });
+    const form = {
+      dataset: {} as Record<string, string>,
+      elements: [
+        input("name", "Ana"),
+        input("email", "ana@example.com", "email"),
+        input("company", "Acme"),
+        input("customFields[plan]", "Basic"),
+        input("address.city", "Recife"),
+        input("newsletter", "on", "checkbox", true),
+        input("website", ""),
+        input("", "", "submit"),
+      ],
+      addEventListener: (type: string, listener: (event: unknown) => Promise<void>) => (listeners[type] = listener),
+      querySelector: (selector: string) => (selector === "[data-leadlink-result]" ? { textContent: "" } : null),
+      reset: () => undefined,
+    };
+    const context = vm.createContext({
+      window: { location: { search: "?utm_source=news&utm_campaign=spring" } },
+      URLSearchParams,
+      console,
+      document: { readyState: "complete", forms: [form], getElementById: (id: string) => (id === "leadlink-form" ? form : null) },
+      fetch: async (url: string, init: { body: string }) => {
+        posts.push({ url, body: JSON.parse(init.body) });
+        return { ok: true, status: 201, json: async () => ({ leadId: "x", created: true, warnings: [] }) };
+      },
+    });
+    // Three page loads: nothing is posted.
+    for (let load = 0; load < 3; load++) vm.runInContext(snippets.fetch, context);
+    expect(posts).toEqual([]);
+    expect(form.dataset.leadlink).toBe("connected");
+
+    await listeners.submit!({ preventDefault: () => undefined, currentTarget: form });
+    expect(posts).toEqual([
+      {
+        url: URL,
+        body: {
+          name: "Ana",
+          email: "ana@example.com",
+          website: "",
+          customFields: { company: "Acme", plan: "Basic", newsletter: true },
+          address: { city: "Recife" },
+          utmSource: "news",
+          utmCampaign: "spring",
+        },
+      },
+    ]);
   });
 
   it("the HTML form escapes labels and options, has an input per active field and the hidden honeypot", () => {
@@ -50,7 +99,7 @@ describe("linkSnippets", () => {
     expect(html).toContain('name="customFields.newsletter" type="checkbox"');
     expect(html).toContain('<input name="website" tabindex="-1" autocomplete="off">');
     expect(html).not.toContain("customFields.old");
-    expect(html).toContain(`fetch(${JSON.stringify(URL)}`);
+    expect(html).toContain(`const ENDPOINT = ${JSON.stringify(URL)}`);
     const script = /<script>([\s\S]*)<\/script>/.exec(html)![1]!;
     expect(() => new vm.Script(script)).not.toThrow();
     // Sender-controlled answers are shown as text, never as markup.
@@ -60,7 +109,7 @@ describe("linkSnippets", () => {
   it("without custom fields or honeypot, the snippets still send a complete lead", () => {
     const plain = linkSnippets({ url: URL, fields: [] });
     expect(plain.curl).not.toContain("customFields");
-    expect(plain.fetch).not.toContain("customFields");
+    expect(plain.fetch).toContain("const CUSTOM_FIELDS = []");
     expect(plain.html).not.toContain("tabindex");
     expect(plain.curl).toContain('"telephone": "11961234567"');
   });

@@ -6,7 +6,7 @@ import { labelKey } from "@/lib/fields/label-key";
 function field(type: "text" | "number" | "date" | "boolean"): CustomFieldDefinition;
 function field(type: "select", options: string[]): CustomFieldDefinition;
 function field(type: CustomFieldDefinition["type"], options: string[] = []): CustomFieldDefinition {
-  const base = { id: "00000000-0000-4000-8000-000000000001", name: "f", label: "F", labelKey: labelKey("F"), archived: false };
+  const base = { id: "00000000-0000-4000-8000-000000000001", name: "f", label: "F", labelKey: labelKey("F"), aliasKeys: [], archived: false };
   return type === "select" ? { ...base, type, options } : { ...base, type };
 }
 

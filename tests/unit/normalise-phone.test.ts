@@ -84,3 +84,29 @@ describe("normalisePhone in another country", () => {
     expect(normalisePhone("5511987654321", "US")).toEqual(ok("5511987654321"));
   });
 });
+
+describe("normalisePhone drops national (trunk) prefixes", () => {
+  // Issue 9, item 6: "+55 011 98765-4321" after "11987654321" made a second lead.
+  it.each(["+55 011 98765-4321", "011 98765-4321", "0 11 98765 4321", "+55 (011) 98765-4321", "55 011 98765 4321", "+55011987654321"])(
+    "reads %j in Brazil as 5511987654321",
+    (input) => {
+      expect(normalisePhone(input, "BR")).toEqual(ok("5511987654321"));
+    },
+  );
+
+  it("drops a Brazilian trunk prefix whatever the workspace's country, once the country code is sent", () => {
+    expect(normalisePhone("+55 011 98765-4321", "US")).toEqual(ok("5511987654321"));
+    expect(normalisePhone("+55 (021) 3333-4444", "PT")).toEqual(ok("552133334444"));
+  });
+
+  it("drops other countries' trunk prefixes through libphonenumber", () => {
+    expect(normalisePhone("+44 (0)20 7946 0958", "BR")).toEqual(ok("442079460958"));
+    expect(normalisePhone("+49 (0)30 901820", "BR")).toEqual(ok("4930901820"));
+    expect(normalisePhone("020 7946 0958", "GB")).toEqual(ok("442079460958"));
+  });
+
+  it("keeps a leading 0 that is part of the number (Italy has no trunk prefix)", () => {
+    expect(normalisePhone("+39 06 1234 5678", "BR")).toEqual(ok("390612345678"));
+    expect(normalisePhone("06 1234 5678", "IT")).toEqual(ok("390612345678"));
+  });
+});

@@ -1,10 +1,10 @@
 "use client";
 
-import { signIn } from "next-auth/react";
 import { useActionState, useEffect, useRef } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
+import { signInWithPassword } from "@/lib/auth/sign-in-request";
 import { type SetupState, setupAction } from "./actions";
 
 export function SetupForm() {
@@ -14,7 +14,9 @@ export function SetupForm() {
 
   useEffect(() => {
     if (!state.ok || !state.slug || !credentials.current) return;
-    void signIn("credentials", { ...credentials.current, callbackUrl: `/w/${state.slug}` });
+    const { email, password } = credentials.current;
+    const destination = `/w/${state.slug}`;
+    void signInWithPassword(email, password, destination).then((result) => window.location.assign(result.ok ? destination : "/signin"));
   }, [state]);
 
   const error = (field: string) => state.fieldErrors?.[field];

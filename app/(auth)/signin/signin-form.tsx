@@ -1,17 +1,22 @@
 "use client";
 
-import { signIn } from "next-auth/react";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
+import { safeCallbackPath } from "@/lib/auth/callback-path";
+import { signInWithPassword } from "@/lib/auth/sign-in-request";
 import { tooManyAttemptsMessage } from "@/lib/auth/too-many-attempts";
 
 export function SignInForm() {
   const router = useRouter();
   const params = useSearchParams();
-  const [error, setError] = useState<string>();
+  // next-auth sends its errors here (pages.error): a link to /api/auth/error?error=… lands on this form.
+  const [error, setError] = useState<string | undefined>(() => {
+    const code = params.get("error");
+    return code ? (tooManyAttemptsMessage(code) ?? "Signing in did not work. Try again.") : undefined;
+  });
   const [pending, setPending] = useState(false);
 
   return (
@@ -22,13 +27,18 @@ export function SignInForm() {
         setPending(true);
         setError(undefined);
         const data = new FormData(event.currentTarget);
-        const result = await signIn("credentials", { email: data.get("email"), password: data.get("password"), redirect: false });
-        if (!result || result.error) {
+        // Back to the page that sent here, if it is a page of this site (never another site: open redirect).
+        const destination = safeCallbackPath(params.get("callbackUrl"), window.location.origin) ?? "/";
+        const result = await signInWithPassword(String(data.get("email") ?? ""), String(data.get("password") ?? ""), destination);
+        if (!result.ok) {
           setPending(false);
-          setError(tooManyAttemptsMessage(result?.error) ?? "Wrong email or password.");
+          setError(
+            tooManyAttemptsMessage(result.error) ??
+              (result.error === "NetworkError" ? "The server could not be reached. Try again." : "Wrong email or password."),
+          );
           return;
         }
-        router.replace(safeCallback(params.get("callbackUrl")));
+        router.replace(destination);
         router.refresh();
       }}
     >
@@ -44,15 +54,4 @@ export function SignInForm() {
       </Button>
     </form>
   );
-}
-
-/** Only same-site paths: a callbackUrl pointing elsewhere would make this an open redirect. */
-function safeCallback(callback: string | null): string {
-  if (!callback) return "/";
-  try {
-    const url = new URL(callback, window.location.origin);
-    return url.origin === window.location.origin ? `${url.pathname}${url.search}` : "/";
-  } catch {
-    return "/";
-  }
 }

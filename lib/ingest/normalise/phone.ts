@@ -7,7 +7,8 @@ const PUNCTUATION = /[\s().-]/g;
  * A phone in its canonical form: E.164 digits with the country code, no "+".
  * Spaces, parentheses, dashes, dots and a leading "+" are stripped; 8 to 15 digits must remain.
  * A number without "+" is read in the workspace's country, so "11987654321", "+55 (11) 98765-4321" and
- * "5511987654321" are one phone in Brazil.
+ * "5511987654321" are one phone in Brazil. A national (trunk) prefix is dropped wherever libphonenumber
+ * knows the country's, with or without the country code: "+55 011 98765-4321" and "011 98765-4321" too.
  */
 export function normalisePhone(input: string | number, country: string): Normalised<string> {
   if (typeof input === "number" && !(Number.isSafeInteger(input) && input > 0)) {
@@ -24,12 +25,19 @@ function canonicalPhone(digits: string, international: boolean, country: Country
   const fits = (candidate: string | undefined) => candidate !== undefined && /^\d{8,15}$/.test(candidate);
   const e164 = (number: ReturnType<typeof parsePhoneNumberFromString>) => number?.number.slice(1);
 
-  if (international) return digits;
+  // libphonenumber strips a national (trunk) prefix written after the country code as well:
+  // "+55 011 98765-4321" and "+44 (0)20 7946 0958" are the numbers without that 0.
+  const withCode = () => parsePhoneNumberFromString(`+${digits}`);
+  if (international) {
+    const number = withCode();
+    return number?.isValid() && fits(e164(number)) ? e164(number)! : digits;
+  }
+  // Read in the workspace's country first, trunk prefix included ("011 98765-4321" in Brazil).
   const national = parsePhoneNumberFromString(digits, country);
   if (national?.isValid() && fits(e164(national))) return e164(national)!;
-  // Sent with its country code but without "+", from another country than the workspace's.
-  const withCode = parsePhoneNumberFromString(`+${digits}`);
-  if (withCode?.isValid()) return digits;
+  // Sent with its country code but without "+", maybe from another country than the workspace's.
+  const coded = withCode();
+  if (coded?.isValid() && fits(e164(coded))) return e164(coded)!;
   // Not a number libphonenumber knows: keep the digits, prefixed with the country code when that fits.
   if (national?.isPossible() && fits(e164(national))) return e164(national)!;
   return digits;

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { ReactNode } from "react";
 import { NavLink } from "@/components/shell/nav-link";
 import { SignOutButton } from "@/components/shell/sign-out-button";
@@ -18,17 +19,25 @@ export default async function WorkspaceLayout({ children, params }: { children: 
 
   return (
     <div className="min-h-screen lg:flex">
-      <aside className="border-b border-slate-200 bg-white lg:sticky lg:top-0 lg:flex lg:h-screen lg:w-60 lg:shrink-0 lg:flex-col lg:border-b-0 lg:border-r">
-        <div className="px-4 py-4">
-          <a href={base} className="flex items-center gap-2 text-lg font-semibold tracking-tight text-slate-900">
-            <span aria-hidden className="grid size-7 place-items-center rounded-md bg-indigo-600 text-sm text-white">L</span>
-            Leadlink
-          </a>
-          <p className="mt-3 truncate text-xs font-medium uppercase tracking-wide text-slate-400">Workspace</p>
-          <p className="truncate text-sm font-medium text-slate-800" data-testid="workspace-name">{workspace.name}</p>
+      <aside className="relative border-b border-slate-200 bg-white lg:sticky lg:top-0 lg:flex lg:h-screen lg:w-60 lg:shrink-0 lg:flex-col lg:border-b-0 lg:border-r">
+        <div className="px-4 pt-3 pb-2 lg:py-4">
+          <div className="flex items-center justify-between gap-3 pr-40 lg:pr-0">
+            <a href={base} className="flex items-center gap-2 text-lg font-semibold tracking-tight text-slate-900">
+              <span aria-hidden className="grid size-7 place-items-center rounded-md bg-indigo-600 text-sm text-white">L</span>
+              Leadlink
+            </a>
+          </div>
+          <div className="mt-2 flex min-w-0 items-baseline gap-2 lg:mt-3 lg:block">
+            <p className="shrink-0 text-xs font-medium uppercase tracking-wide text-slate-400">Workspace</p>
+            <p className="min-w-0 truncate text-sm font-medium text-slate-800" data-testid="workspace-name">{workspace.name}</p>
+          </div>
           <WorkspaceSwitcher current={workspace.slug} workspaces={workspaces} />
+          <Link href="/workspaces/new" className="mt-2 inline-block text-xs font-medium text-indigo-700 hover:text-indigo-900">
+            + New workspace
+          </Link>
         </div>
-        <nav aria-label="Workspace" className="flex gap-1 overflow-x-auto px-2 pb-2 lg:flex-1 lg:flex-col lg:overflow-visible">
+        {/* Wraps onto a second row on a phone rather than scrolling sideways: every section stays in sight. */}
+        <nav aria-label="Workspace" className="flex flex-wrap gap-1 px-2 pb-2 lg:flex-1 lg:flex-col lg:flex-nowrap">
           <NavLink href={base} exact>Dashboard</NavLink>
           <NavLink href={`${base}/leads`}>Leads</NavLink>
           <NavLink href={`${base}/links`}>Capture links</NavLink>
@@ -37,17 +46,24 @@ export default async function WorkspaceLayout({ children, params }: { children: 
         </nav>
         <div className="hidden items-center justify-between gap-2 border-t border-slate-200 px-4 py-3 lg:flex">
           <div className="min-w-0">
-            <p className="truncate text-xs font-medium text-slate-700">{user.name ?? user.email}</p>
+            <Link href="/account" title="Your account" className="block truncate text-xs font-medium text-slate-700 hover:text-slate-900">
+              <span className="sr-only">Your account: </span>
+              {user.name ?? user.email}
+            </Link>
             <p className="text-xs capitalize text-slate-400">{role}</p>
           </div>
+          <SignOutButton />
+        </div>
+        {/* On a phone the account sits in the top bar (last in the document: the sidebar's own comes first). */}
+        <div className="absolute top-3 right-3 flex items-center gap-1 lg:hidden">
+          <Link href="/account" className="rounded-md px-2 py-1 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-900">
+            Account
+          </Link>
           <SignOutButton />
         </div>
       </aside>
       <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-10 lg:py-8">
         <div className="mx-auto max-w-6xl">{children}</div>
-        <div className="mt-10 flex justify-end lg:hidden">
-          <SignOutButton />
-        </div>
       </main>
     </div>
   );

@@ -7,6 +7,7 @@ import { fromError } from "@/lib/forms/action-state";
 import { formFailure } from "@/lib/forms/form-failure";
 import { archiveField, unarchiveField } from "@/lib/fields/archive-field";
 import { createField } from "@/lib/fields/create-field";
+import { removeFieldAlias } from "@/lib/fields/remove-field-alias";
 import { readFieldForm, readFieldUpdateForm } from "@/lib/fields/field-form";
 import { updateField } from "@/lib/fields/update-field";
 
@@ -43,6 +44,17 @@ export async function setFieldArchivedAction(slug: string, fieldId: string, arch
   try {
     const { workspace } = await authorizeWorkspace(slug, "admin");
     await (archived ? archiveField : unarchiveField)(workspace.id, fieldId);
+    refresh(workspace.slug);
+    return { ok: true };
+  } catch (error) {
+    return fromError(error);
+  }
+}
+
+export async function removeFieldAliasAction(slug: string, fieldId: string, aliasId: string): Promise<ActionState> {
+  try {
+    const { workspace } = await authorizeWorkspace(slug, "admin");
+    await removeFieldAlias(workspace.id, fieldId, aliasId);
     refresh(workspace.slug);
     return { ok: true };
   } catch (error) {

@@ -4,10 +4,9 @@ import { FieldRow } from "@/components/fields/field-row";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { Table, Th } from "@/components/ui/table";
 import { hasRole, requireWorkspace } from "@/lib/auth/session";
 import { listFields } from "@/lib/fields/list-fields";
-import { createFieldAction, setFieldArchivedAction, updateFieldAction } from "./actions";
+import { createFieldAction, removeFieldAliasAction, setFieldArchivedAction, updateFieldAction } from "./actions";
 
 export const metadata: Metadata = { title: "Custom fields" };
 export const dynamic = "force-dynamic";
@@ -24,8 +23,8 @@ export default async function FieldsPage({ params }: { params: Promise<{ slug: s
         title="Custom fields"
         description={
           <>
-            Extra lead data your forms send in <code className="font-mono text-xs">customFields</code>, keyed by a field&apos;s name, its label or
-            its id. Values are checked against the field&apos;s type.
+            Extra lead data your forms send in <code className="font-mono text-xs">customFields</code>, keyed by a field&apos;s name, its label, a
+            former label or its id. Values are checked against the field&apos;s type.
           </>
         }
       />
@@ -49,45 +48,34 @@ export default async function FieldsPage({ params }: { params: Promise<{ slug: s
           <h2 id="fields-title" className="text-sm font-medium text-slate-500">
             {active} active{fields.length > active ? `, ${fields.length - active} archived` : ""}
           </h2>
-          <Table caption="Custom fields">
-            <thead>
-              <tr>
-                <Th>Label</Th>
-                <Th>Name</Th>
-                <Th>Type</Th>
-                <Th>Options</Th>
-                <Th>Status</Th>
-                {canManage ? (
-                  <Th align="right">
-                    <span className="sr-only">Actions</span>
-                  </Th>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {fields.map((field) => (
-                <FieldRow
-                  key={field.id}
-                  field={{
-                    id: field.id,
-                    name: field.name,
-                    label: field.label,
-                    type: field.type,
-                    options: field.type === "select" ? field.options : undefined,
-                    archived: field.archived,
-                  }}
-                  actions={
-                    canManage
-                      ? {
-                          update: updateFieldAction.bind(null, workspace.slug, field.id),
-                          setArchived: setFieldArchivedAction.bind(null, workspace.slug, field.id, !field.archived),
-                        }
-                      : undefined
-                  }
-                />
-              ))}
-            </tbody>
-          </Table>
+          <ul aria-label="Custom fields" className="divide-y divide-slate-100 overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+            {fields.map((field) => (
+              <FieldRow
+                key={field.id}
+                field={{
+                  id: field.id,
+                  name: field.name,
+                  label: field.label,
+                  type: field.type,
+                  options: field.type === "select" ? field.options : undefined,
+                  aliases: field.aliases,
+                  archived: field.archived,
+                }}
+                actions={
+                  canManage
+                    ? {
+                        update: updateFieldAction.bind(null, workspace.slug, field.id),
+                        setArchived: setFieldArchivedAction.bind(null, workspace.slug, field.id, !field.archived),
+                        // Server actions cross to the client as bound references, one per alias.
+                        removeAlias: Object.fromEntries(
+                          field.aliases.map((alias) => [alias.id, removeFieldAliasAction.bind(null, workspace.slug, field.id, alias.id)]),
+                        ),
+                      }
+                    : undefined
+                }
+              />
+            ))}
+          </ul>
         </section>
       )}
     </div>

@@ -15,6 +15,8 @@ import { listLeadPage } from "@/lib/leads/list-leads";
 import { captureUrl } from "@/lib/links/capture-url";
 import { curlSnippet } from "@/lib/links/link-snippets";
 import { listLinks } from "@/lib/links/list-links";
+import { zoneLabel } from "@/lib/time/time-zone";
+import { getViewer } from "@/lib/time/viewer";
 import { toFieldIssues } from "@/lib/validation/parse-input";
 import { requestBaseUrl } from "../links/request-base-url";
 
@@ -25,7 +27,7 @@ type SearchParams = Record<string, string | string[] | undefined>;
 
 export default async function LeadsPage({ params, searchParams }: { params: Promise<{ slug: string }>; searchParams: Promise<SearchParams> }) {
   const [{ slug }, query] = await Promise.all([params, searchParams]);
-  const { workspace, role } = await requireWorkspace(slug);
+  const [{ workspace, role }, viewer] = await Promise.all([requireWorkspace(slug), getViewer()]);
   const basePath = `/w/${workspace.slug}/leads`;
   const raw = leadFilterParams(query);
   const parsed = LeadFilter.safeParse(raw);
@@ -33,7 +35,7 @@ export default async function LeadsPage({ params, searchParams }: { params: Prom
 
   const [links, page] = await Promise.all([
     listLinks(workspace.id),
-    parsed.success ? listLeadPage(workspace.id, parsed.data, { after }) : undefined,
+    parsed.success ? listLeadPage(workspace.id, parsed.data, { after, timeZone: viewer.timeZone }) : undefined,
   ]);
   const linkNames = new Map(links.map((link) => [link.id, link.name]));
   const filter = parsed.success ? parsed.data : undefined;
@@ -72,7 +74,13 @@ export default async function LeadsPage({ params, searchParams }: { params: Prom
         <NoLeadsYet link={emptyLink} linksPath={`/w/${workspace.slug}/links`} canManage={hasRole(role, "admin")} />
       ) : (
         <>
-          <LeadFilters key={JSON.stringify(raw)} basePath={basePath} values={raw} links={links.map(({ id, name }) => ({ id, name }))} />
+          <LeadFilters
+            key={JSON.stringify(raw)}
+            basePath={basePath}
+            values={raw}
+            links={links.map(({ id, name }) => ({ id, name }))}
+            zone={zoneLabel(viewer.timeZone)}
+          />
           {parsed.success ? null : (
             <Alert>
               <p className="font-medium">These filters cannot be applied:</p>

@@ -6,6 +6,7 @@ import { authorizeWorkspace } from "@/lib/auth/session";
 import type { ActionState } from "@/lib/forms/action-state";
 import { fromError } from "@/lib/forms/action-state";
 import { formFailure } from "@/lib/forms/form-failure";
+import { allowLinkOrigin } from "@/lib/links/allow-link-origin";
 import { createLink } from "@/lib/links/create-link";
 import { readLinkForm, readLinkSettingsForm } from "@/lib/links/link-form";
 import { revokeLink } from "@/lib/links/revoke-link";
@@ -35,6 +36,19 @@ export async function updateLinkSettingsAction(slug: string, linkId: string, _pr
     return { ok: true, message: "Settings saved. New requests use them within a few seconds." };
   } catch (error) {
     return formFailure(error, form);
+  }
+}
+
+/** "Allow this origin" on a link's list of recently refused origins; the origin comes from the form. */
+export async function allowOriginAction(slug: string, linkId: string, _previous: ActionState, form: FormData): Promise<ActionState> {
+  try {
+    const { workspace } = await authorizeWorkspace(slug, "admin");
+    const origin = form.get("origin");
+    const link = await allowLinkOrigin(workspace.id, linkId, typeof origin === "string" ? origin : "");
+    revalidatePath(`/w/${workspace.slug}/links`, "layout");
+    return { ok: true, message: `${String(origin)} is allowed now; ${link.allowedOrigins.length} origins in all.` };
+  } catch (error) {
+    return fromError(error);
   }
 }
 

@@ -11,6 +11,7 @@ import { addWorkspaceMember } from "@/lib/workspaces/add-workspace-member";
 import { changeMemberRole, type MemberRoleChange } from "@/lib/workspaces/change-member-role";
 import { readMemberForm } from "@/lib/workspaces/member-form";
 import { removeMember } from "@/lib/workspaces/remove-member";
+import { resetMemberPassword } from "@/lib/workspaces/reset-member-password";
 
 // authorizeWorkspace refuses members up front; the domain functions then decide as the acting user, with
 // their role read again under a lock (only owners make or unmake owners, the last owner stays).
@@ -60,4 +61,14 @@ export async function removeMemberAction(slug: string, userId: string): Promise<
   // Whoever removed themselves can no longer see this workspace.
   if (leftWorkspace) redirect("/");
   return { ok: true };
+}
+
+export async function resetMemberPasswordAction(slug: string, userId: string, _previous: ActionState, form: FormData): Promise<ActionState> {
+  try {
+    const { workspace, user } = await authorizeWorkspace(slug, "admin");
+    await resetMemberPassword(workspace.id, user.id, userId, { password: String(form.get("password") ?? "") });
+    return { ok: true, message: "Password reset; they were signed out everywhere." };
+  } catch (error) {
+    return formFailure(error, form);
+  }
 }

@@ -1,17 +1,17 @@
 import type { Metadata } from "next";
 import { AddMemberForm } from "@/components/members/add-member-form";
 import { MemberRoleForm } from "@/components/members/member-role-form";
+import { ResetPasswordDialog } from "@/components/members/reset-password-dialog";
 import { ROLE_LABELS } from "@/components/members/role-labels";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LocalTime } from "@/components/ui/local-time";
 import { PageHeader } from "@/components/ui/page-header";
-import { Table, Td, Th } from "@/components/ui/table";
 import { hasRole, requireWorkspace } from "@/lib/auth/session";
 import { listMembers } from "@/lib/workspaces/list-members";
 import { assignableRoles, memberChangeRefusal, type Role } from "@/lib/workspaces/member-rules";
-import { addMemberAction, changeMemberRoleAction, removeMemberAction } from "./actions";
+import { addMemberAction, changeMemberRoleAction, removeMemberAction, resetMemberPasswordAction } from "./actions";
 
 export const metadata: Metadata = { title: "Members" };
 export const dynamic = "force-dynamic";
@@ -40,35 +40,37 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
         </Card>
       ) : null}
 
-      <Table caption="Members">
-        <thead>
-          <tr>
-            <Th>Person</Th>
-            <Th>Role</Th>
-            <Th>Joined</Th>
-            {canManage ? (
-              <Th align="right">
-                <span className="sr-only">Actions</span>
-              </Th>
-            ) : null}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
+      {/* A list, not a table: at 390 px each person's name, role and actions wrap onto lines of their own. */}
+      <section aria-labelledby="members-heading" className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+        <h2 id="members-heading" className="border-b border-slate-100 px-4 py-3 text-sm font-semibold text-slate-900 sm:px-5">
+          {members.length === 1 ? "1 person" : `${members.length} people`}
+        </h2>
+        <ul className="divide-y divide-slate-100">
           {members.map((member) => {
             const person = member.name ? `${member.name} (${member.email})` : member.email;
             const lastOwner = member.role === "owner" && owners === 1;
             const editable = manageable(member.role) && !lastOwner;
             const self = member.userId === user.id;
+            // Nobody resets their own password here: the account page asks for the current one.
+            const canReset = manageable(member.role) && !self;
             return (
-              <tr key={member.userId} data-testid="member-row" data-email={member.email}>
-                <Td>
-                  <p className="font-medium text-slate-900">
+              <li
+                key={member.userId}
+                data-testid="member-row"
+                data-email={member.email}
+                className="flex flex-wrap items-start gap-x-4 gap-y-2 px-4 py-3 sm:px-5"
+              >
+                <div className="min-w-0 flex-1 basis-56">
+                  <p className="break-words font-medium text-slate-900">
                     {member.name ?? member.email}
                     {self ? <span className="ml-2 text-xs font-normal text-slate-500">(you)</span> : null}
                   </p>
-                  {member.name ? <p className="text-xs text-slate-500">{member.email}</p> : null}
-                </Td>
-                <Td>
+                  {member.name ? <p className="break-all text-xs text-slate-500">{member.email}</p> : null}
+                  <p className="text-xs text-slate-500">
+                    Joined <LocalTime value={member.joinedAt} mode="date" />
+                  </p>
+                </div>
+                <div className="min-w-0">
                   {editable ? (
                     <MemberRoleForm
                       userId={member.userId}
@@ -83,12 +85,16 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
                       {lastOwner && canManage ? <span className="text-xs text-slate-500">The last owner: add another to change this.</span> : null}
                     </span>
                   )}
-                </Td>
-                <Td className="whitespace-nowrap text-slate-500">
-                  <LocalTime value={member.joinedAt} mode="date" />
-                </Td>
-                {canManage ? (
-                  <Td align="right">
+                </div>
+                {editable || canReset ? (
+                  <div className="flex flex-wrap items-center gap-2 sm:ml-auto sm:justify-end">
+                    {canReset ? (
+                      <ResetPasswordDialog
+                        person={member.name ?? member.email}
+                        userId={member.userId}
+                        action={resetMemberPasswordAction.bind(null, workspace.slug, member.userId)}
+                      />
+                    ) : null}
                     {editable ? (
                       <ConfirmDialog
                         trigger={self ? "Leave" : "Remove"}
@@ -108,13 +114,13 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
                         )}
                       </ConfirmDialog>
                     ) : null}
-                  </Td>
+                  </div>
                 ) : null}
-              </tr>
+              </li>
             );
           })}
-        </tbody>
-      </Table>
+        </ul>
+      </section>
     </div>
   );
 }

@@ -2,14 +2,14 @@
 
 import { useParams } from "next/navigation";
 import { ButtonLink } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/empty-state";
+import { StatusPage } from "@/components/ui/status-page";
 
 /** A lead id that is not a lead of this workspace (mistyped, removed, or another workspace's). */
 export default function LeadNotFound() {
   const { slug } = useParams<{ slug: string }>();
   return (
-    <EmptyState title="Lead not found" action={<ButtonLink href={`/w/${slug}/leads`} variant="secondary">← Back to leads</ButtonLink>}>
+    <StatusPage status="404" title="Lead not found" actions={<ButtonLink href={`/w/${slug}/leads`}>← Back to leads</ButtonLink>}>
       <p>There is no lead at this address in this workspace. Check the link you followed, or find the lead in the leads table.</p>
-    </EmptyState>
+    </StatusPage>
   );
 }

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Detail, DetailList } from "@/components/lead-detail/detail-list";
-import { formatCustomValue, formatDate, formatDocument, formatPhone } from "@/components/lead-detail/format";
+import { formatCustomValue, formatDate, formatDocument } from "@/components/lead-detail/format";
 import { TimelineEntry } from "@/components/lead-detail/timeline-entry";
 import { TouchDetails } from "@/components/lead-detail/touch-card";
 import { Badge } from "@/components/ui/badge";
@@ -13,6 +13,9 @@ import { requireWorkspace } from "@/lib/auth/session";
 import { isAppError } from "@/lib/errors";
 import { ADDRESS_KEYS } from "@/lib/ingest/lead-input";
 import { getLeadDetail, TIMELINE_LIMIT } from "@/lib/leads/get-lead-detail";
+import { formatPhone, phoneHref } from "@/lib/phone/format-phone";
+import { formatCount } from "@/lib/time/format-time";
+import { getViewer } from "@/lib/time/viewer";
 
 export const metadata: Metadata = { title: "Lead" };
 export const dynamic = "force-dynamic";
@@ -34,7 +37,7 @@ function text(value: unknown): string {
 
 export default async function LeadPage({ params }: { params: Promise<{ slug: string; id: string }> }) {
   const { slug, id } = await params;
-  const { workspace } = await requireWorkspace(slug);
+  const [{ workspace }, { locale }] = await Promise.all([requireWorkspace(slug), getViewer()]);
   const detail = await getLeadDetail(workspace.id, id).catch((error: unknown) => {
     // Another workspace's lead is "not found" too: the query is scoped to this workspace.
     if (isAppError(error) && error.code === "lead_not_found") notFound();
@@ -85,14 +88,14 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
               </Detail>
               <Detail term="Telephone" testId="field-telephone">
                 {lead.telephone ? (
-                  <a href={`tel:+${lead.telephone}`} className="text-indigo-700 hover:underline">
+                  <a href={phoneHref(lead.telephone)} className="text-indigo-700 hover:underline">
                     {formatPhone(lead.telephone)}
                   </a>
                 ) : null}
               </Detail>
               <Detail term="Document (CPF / CNPJ)" testId="field-document">{lead.document ? formatDocument(lead.document) : null}</Detail>
               <Detail term="Profession" testId="field-profession">{lead.profession}</Detail>
-              <Detail term="Birthday" testId="field-birthday">{lead.birthday ? formatDate(lead.birthday) : null}</Detail>
+              <Detail term="Birthday" testId="field-birthday">{lead.birthday ? formatDate(lead.birthday, locale) : null}</Detail>
               <Detail term="Instagram" testId="field-instagram">
                 {lead.instagram ? (
                   <a href={`https://www.instagram.com/${encodeURIComponent(lead.instagram)}/`} rel="noopener noreferrer" target="_blank" className="text-indigo-700 hover:underline">
@@ -134,7 +137,7 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
                       </span>
                     }
                   >
-                    {formatCustomValue(value.type, value.value)}
+                    {formatCustomValue(value.type, value.value, locale)}
                   </Detail>
                 ))}
               </DetailList>
@@ -173,7 +176,7 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
           </h2>
           <p className="mt-0.5 text-sm text-slate-500">
             {submissionCount > submissions.length
-              ? `The ${TIMELINE_LIMIT} newest of ${submissionCount.toLocaleString("en")} requests for this lead. Open one to see its raw payload.`
+              ? `The ${TIMELINE_LIMIT} newest of ${formatCount(submissionCount, locale)} requests for this lead. Open one to see its raw payload.`
               : `Every request that created or updated this lead, newest first. Open one to see its raw payload.`}
           </p>
         </header>

@@ -4,6 +4,7 @@ import { AppError, isAppError } from "@/lib/errors";
 import { problemResponse } from "@/lib/http/problem";
 import { leadFilterParams } from "@/lib/leads/lead-filter";
 import { exportLeads } from "@/lib/leads/export-leads";
+import { getViewer } from "@/lib/time/viewer";
 
 export const dynamic = "force-dynamic";
 
@@ -18,7 +19,9 @@ export async function GET(request: Request, { params }: { params: Promise<{ slug
     if (!user) throw new AppError("unauthorized", "Sign in to export leads.");
     const access = await findWorkspaceAccess(user.id, (await params).slug);
     if (!access) throw new AppError("not_found", "This workspace does not exist.");
-    const { filename, chunks } = await exportLeads(access.workspace.id, leadFilterParams(new URL(request.url).searchParams));
+    // The date filter's days are the viewer's, as on the leads page the download link came from.
+    const { timeZone } = await getViewer();
+    const { filename, chunks } = await exportLeads(access.workspace.id, leadFilterParams(new URL(request.url).searchParams), { timeZone });
 
     const encoder = new TextEncoder();
     // pull(): the next batch is read only when the client has taken the previous one (backpressure).

@@ -1,0 +1,31 @@
+"use server";
+
+import { AppError } from "@/lib/errors";
+import { currentSession } from "@/lib/auth/session";
+import type { ActionState } from "@/lib/forms/action-state";
+import { formFailure } from "@/lib/forms/form-failure";
+import { changePassword } from "@/lib/users/change-password";
+
+function text(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
+/** Changes the signed-in user's password; this session stays signed in, every other one ends. */
+export async function changePasswordAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  try {
+    const session = await currentSession();
+    if (!session) throw new AppError("unauthorized", "Your session has ended. Sign in again.");
+    const newPassword = text(form, "newPassword");
+    if (newPassword !== text(form, "repeatPassword")) {
+      throw new AppError("validation_failed", "The new passwords differ.", {
+        errors: [{ field: "repeatPassword", code: "mismatch", message: "is not the same as the new password" }],
+      });
+    }
+    const { sessionsEnded } = await changePassword(session.user.id, session.sessionId, { currentPassword: text(form, "currentPassword"), newPassword });
+    const elsewhere = sessionsEnded === 0 ? "" : ` ${sessionsEnded === 1 ? "1 other session was" : `${sessionsEnded} other sessions were`} signed out.`;
+    return { ok: true, message: `Password changed. You stay signed in here.${elsewhere}` };
+  } catch (error) {
+    return formFailure(error, form);
+  }
+}

@@ -1,0 +1,65 @@
+"use client";
+
+import { useActionState, useEffect, useId, useRef } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field, Input } from "@/components/ui/field";
+import type { ActionState } from "@/lib/forms/action-state";
+
+/** "Reset password" for a member: a dialog asking for the new password; says so once it is set. */
+export function ResetPasswordDialog({
+  person,
+  userId,
+  action,
+}: {
+  person: string;
+  userId: string;
+  action: (state: ActionState, form: FormData) => Promise<ActionState>;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [state, formAction, pending] = useActionState(action, {});
+  const error = state.ok ? undefined : state.fieldErrors?.password;
+  const inputId = `reset-password-${userId}`;
+
+  useEffect(() => {
+    if (state.ok) dialog.current?.close();
+  }, [state]);
+
+  return (
+    <>
+      <Button variant="secondary" size="sm" onClick={() => dialog.current?.showModal()}>
+        Reset password
+      </Button>
+      {state.ok && state.message ? (
+        <p role="status" className="mt-1 w-full text-xs text-emerald-700">
+          {state.message}
+        </p>
+      ) : null}
+      <dialog
+        ref={dialog}
+        aria-labelledby={titleId}
+        className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl bg-white p-0 text-left shadow-xl ring-1 ring-slate-200 backdrop:bg-slate-900/40"
+      >
+        <form action={formAction} className="space-y-4 p-6" noValidate>
+          <h2 id={titleId} className="text-base font-semibold text-slate-900">
+            Reset the password of {person}?
+          </h2>
+          <p className="text-sm text-slate-600">They are signed out everywhere and sign in with this password from now on. Pass it on privately.</p>
+          {state.message && !state.ok && !error ? <Alert>{state.message}</Alert> : null}
+          <Field id={inputId} label="New password" hint="At least 8 characters." error={error}>
+            <Input id={inputId} name="password" type="password" autoComplete="new-password" required error={error} />
+          </Field>
+          <div className="flex justify-end gap-2 pt-2">
+            <Button variant="secondary" onClick={() => dialog.current?.close()}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="danger" disabled={pending}>
+              {pending ? "Resetting…" : "Reset password"}
+            </Button>
+          </div>
+        </form>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { getDatabase } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/generated/client";
+import { invalidateCaptureLinks } from "@/lib/ingest/link-cache";
+import { validationFailed } from "@/lib/validation/parse-input";
+import { normaliseOrigin } from "./allowed-origins";
+import { captureLinkSelect, type CaptureLinkSummary, toCaptureLinkSummary } from "./capture-link";
+import { linkId, linkNotFound, linkRevoked } from "./get-link";
+import { MAX_ALLOWED_ORIGINS } from "./link-input";
+
+/**
+ * Adds one origin to an active link's allowed origins ("allow this origin" on the link page, for an origin
+ * the link refused). Adding an origin already listed changes nothing. A link with no list allows every
+ * origin already, and stays so: adding one would shut out all the others.
+ */
+export async function allowLinkOrigin(workspaceId: string, id: string, origin: string): Promise<CaptureLinkSummary> {
+  const normalised = normaliseOrigin(origin);
+  if (!normalised.ok) throw validationFailed("origin", [{ field: "origin", code: "invalid_origin", message: normalised.message }]);
+  const where = { id: linkId(id) ?? "", workspaceId };
+  if (!where.id) throw linkNotFound(id);
+  const { prisma } = await getDatabase();
+  // One statement appends, so two admins allowing two origins at once both get theirs (a read, then a write of
+  // the whole list, would drop one). The workspace is part of the write: another workspace's link is not found.
+  const appended = await prisma.$executeRaw(Prisma.sql`
+    UPDATE capture_links SET allowed_origins = array_append(allowed_origins, ${normalised.origin})
+    WHERE id = ${where.id}::uuid AND workspace_id = ${workspaceId}::uuid AND status = 'active'
+      AND cardinality(allowed_origins) BETWEEN 1 AND ${MAX_ALLOWED_ORIGINS - 1}
+      AND NOT (${normalised.origin} = ANY (allowed_origins))`);
+  const link = await prisma.captureLink.findFirst({ where, select: captureLinkSelect });
+  if (!link) throw linkNotFound(id);
+  if (link.status === "revoked") throw linkRevoked();
+  if (appended === 0 && link.allowedOrigins.length >= MAX_ALLOWED_ORIGINS && !link.allowedOrigins.includes(normalised.origin)) {
+    throw validationFailed("origin", [
+      { field: "origin", code: "too_many_origins", message: `cannot be added: the link already allows ${MAX_ALLOWED_ORIGINS} origins` },
+    ]);
+  }
+  if (appended > 0) await invalidateCaptureLinks(workspaceId);
+  return toCaptureLinkSummary(link);
+}

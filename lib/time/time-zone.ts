@@ -1,0 +1,68 @@
+import { AppError } from "@/lib/errors";
+
+/**
+ * Time zones as the admin uses them: the viewer's zone (from the browser, see components/ui/viewer.tsx)
+ * decides where a day starts and ends on the dashboard and in the leads' date filters, and how times
+ * read. A zone name reaches SQL only as a bound parameter, and only after isTimeZone() accepted it.
+ */
+
+/** The cookie in which the browser tells the server its IANA time zone (set by components/ui/viewer.tsx). */
+export const TIME_ZONE_COOKIE = "leadlink-tz";
+
+export const DEFAULT_TIME_ZONE = "UTC";
+
+/** IANA names are ASCII letters, digits, `_`, `+`, `-` and `/` ("America/Sao_Paulo", "Etc/GMT+3"). */
+const ZONE_SHAPE = /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/;
+
+/** The zone's canonical IANA name when `name` is one this runtime knows, else undefined. */
+export function canonicalTimeZone(name: string | undefined | null): string | undefined {
+  if (!name || !ZONE_SHAPE.test(name)) return undefined;
+  try {
+    const resolved = new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
+    // "Etc/UTC", "Etc/GMT" and friends read better as UTC, and PostgreSQL knows "UTC" under every build.
+    return /^(Etc\/)?(UTC|GMT|UCT|Zulu|Universal|Greenwich)(\+0|-0|0)?$/i.test(resolved) ? "UTC" : resolved;
+  } catch {
+    return undefined;
+  }
+}
+
+export function isTimeZone(name: string | undefined | null): name is string {
+  return canonicalTimeZone(name) !== undefined;
+}
+
+/** The calendar day (YYYY-MM-DD) that `instant` falls on in `timeZone`. */
+export function dayIn(timeZone: string, instant: Date = new Date()): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
+}
+
+/** The zone's offset at `instant` as people read it: "GMT-3", "GMT+5:30"; "UTC" for UTC. */
+export function zoneOffset(timeZone: string, instant: Date = new Date()): string {
+  if (timeZone === "UTC") return "UTC";
+  const part = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "shortOffset" })
+    .formatToParts(instant)
+    .find((piece) => piece.type === "timeZoneName");
+  return part?.value === "GMT" ? "GMT+0" : (part?.value ?? timeZone);
+}
+
+/**
+ * The zone named for people: its main city and its offset, "Sao Paulo time (GMT-3)"; "UTC" for UTC.
+ * (IANA names carry the city in English without accents; Intl offers no localised city names.)
+ */
+export function zoneLabel(timeZone: string, instant: Date = new Date()): string {
+  if (timeZone === "UTC") return "UTC";
+  const city = timeZone.split("/").at(-1)!.replace(/_/g, " ");
+  return `${city} time (${zoneOffset(timeZone, instant)})`;
+}
+
+/**
+ * `name` as a canonical zone for the queries, or AppError `validation_failed` (field `timeZone`): a zone
+ * name reaches SQL only as a parameter, and only one this runtime (and so PostgreSQL's tz database) knows.
+ */
+export function requireTimeZone(name: string): string {
+  const zone = canonicalTimeZone(name);
+  if (zone) return zone;
+  throw new AppError("validation_failed", "The time zone is not a known IANA time zone name.", {
+    errors: [{ field: "timeZone", code: "invalid_time_zone", message: "must be an IANA time zone name such as America/Sao_Paulo" }],
+  });
+}
