@@ -1,7 +1,6 @@
-import { closeDatabase, databaseOptionsFromEnv, openDatabase, useDatabase } from "@/lib/db/client";
-import { env } from "@/lib/env";
+import { closeDatabase, type DatabaseOptions, databaseOptionsFromEnv, openDatabase, useDatabase, useDatabaseOptions } from "@/lib/db/client";
 import { writeError } from "./cli-output";
-import { type CliIo, forwardToServer } from "./control-socket";
+import type { CliIo } from "./cli-io";
 import { loadEnvFiles } from "./load-env-files";
 import { runCli } from "./run-cli";
 
@@ -38,7 +37,8 @@ function commandOf(argv: string[]): string | undefined {
 
 /**
  * The `leadlink` bin, run from the project root. Decides where the database is:
- * - embedded, with a server owning DATA_DIR: the command runs in that server (control socket);
+ * - embedded, with a server owning DATA_DIR: the command connects to that server's database engine
+ *   (its Unix socket in DATA_DIR), as it would to PostgreSQL;
  * - otherwise the database is opened here. `migrate` opens it as it is and reports what it applies;
  *   every other command gets it on first use from getDatabase(), which opens and migrates it, so that
  *   `--help` or a usage error never touches (or waits for) the database.
@@ -53,17 +53,12 @@ export async function runBin(argv: string[], root: string): Promise<number> {
 async function runCommand(argv: string[], root: string, processIo: CliIo): Promise<number> {
   try {
     loadEnvFiles(root);
-    const { DATABASE_URL, dataDir } = env();
-    if (!DATABASE_URL) {
-      const forwarded = await forwardToServer(dataDir, argv);
-      if (forwarded) {
-        processIo.stdout(forwarded.stdout);
-        processIo.stderr(forwarded.stderr);
-        return forwarded.exitCode;
-      }
-    }
+    const fromEnv = databaseOptionsFromEnv();
+    // A small pool: a command runs a few statements one after the other.
+    const options: DatabaseOptions = fromEnv.kind === "embedded" ? { ...fromEnv, attach: true, poolSize: 4 } : { ...fromEnv, poolSize: 4 };
+    useDatabaseOptions(options);
     const wantsHelp = argv.includes("--help") || argv.includes("-h");
-    if (commandOf(argv) === "migrate" && !wantsHelp) useDatabase(await openDatabase(databaseOptionsFromEnv()));
+    if (commandOf(argv) === "migrate" && !wantsHelp) useDatabase(await openDatabase(options));
     return await runCli(argv, processIo);
   } catch (error) {
     writeError(processIo, argv.includes("--json"), error);
