@@ -7,7 +7,7 @@ import { runCli } from "./run-cli";
 /**
  * Run by npm in JSON mode (this project's .npmrc sets `json=true`, which sends npm's script banner to stderr):
  * npm then prints a JSON error report of its own on stdout when a script fails. So that stdout still holds
- * one JSON value, a failed command's output goes to stderr there; `npx leadlink` and the bin itself keep it on stdout.
+ * one JSON value, a failed command's output goes to stderr there (also under `npx leadlink`); the bin run without npm keeps it on stdout.
  */
 function npmReportsFailures(): boolean {
   const npm = process.env;
