@@ -3,6 +3,7 @@ import { writeError } from "./cli-output";
 import type { CliIo } from "./cli-io";
 import { loadEnvFiles } from "./load-env-files";
 import { runCli } from "./run-cli";
+import { runSeed } from "./run-seed";
 
 /**
  * Run by npm in JSON mode (this project's .npmrc sets `json=true`, which sends npm's script banner to stderr):
@@ -51,6 +52,8 @@ export async function runBin(argv: string[], root: string): Promise<number> {
 }
 
 async function runCommand(argv: string[], root: string, processIo: CliIo): Promise<number> {
+  // `seed` opens its own bulk connections beside the app's database (lib/cli/run-seed.ts).
+  if (commandOf(argv) === "seed") return runSeed(argv.filter((arg, index) => index !== argv.indexOf("seed")), root, processIo);
   try {
     loadEnvFiles(root);
     const fromEnv = databaseOptionsFromEnv();

@@ -36,6 +36,7 @@ function buildProgram(context: CliContext, json: boolean): Command {
   registerFieldCommands(program, context);
   registerLeadCommands(program, context);
   registerBackupCommands(program, context);
+  program.addHelpText("after", "\nAlso: seed --leads N [--workspace SLUG] [--json]   insert realistic leads fast, through SQL (npm run seed)");
   return program;
 }
 
