@@ -2,9 +2,9 @@
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  // Loaded from node_modules at run time rather than bundled: PGlite reads its WASM and data files
-  // next to its own modules, and the database drivers keep process-wide state.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg", "@prisma/adapter-pg", "@node-rs/argon2", "pino"],
+  // Loaded from node_modules at run time rather than bundled: PGlite (in the embedded engine's worker)
+  // reads its WASM and data files next to its own modules, and the database drivers keep process-wide state.
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "@prisma/adapter-pg", "@node-rs/argon2", "pino"],
   typescript: { tsconfigPath: "tsconfig.json" },
 };
 

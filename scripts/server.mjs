@@ -12,7 +12,7 @@ const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 /** The TCP peer's address, set on every request; lib/ingest trusts X-Forwarded-For only with TRUST_PROXY=1. */
 const REMOTE_ADDR_HEADER = "x-leadlink-remote-addr";
-/** Set by lib/server/boot.ts: closes the control socket and the database. */
+/** Set by lib/server/boot.ts: stops the embedded maintenance and closes the database (and its engine). */
 const SHUTDOWN_HOOK = Symbol.for("leadlink.shutdown");
 /** How long in-flight requests may take to finish after SIGTERM before their connections are cut. */
 const DRAIN_TIMEOUT_MS = 25_000;

@@ -2,6 +2,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
 import { getDatabase } from "@/lib/db/client";
+import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { env } from "@/lib/env";
 import { publicBaseUrl } from "@/lib/http/public-base-url";
 import { clientIpOf } from "@/lib/http/request-meta";
@@ -95,11 +96,20 @@ export function authOptions(): NextAuthOptions {
       // and the user is read from the database with it (a deleted user's cookie is worthless).
       async jwt({ token, user }) {
         if (user) return { sid: await startSession(user.id), sub: user.id };
-        const current = await readSession(token.sid);
+        let current: Awaited<ReturnType<typeof readSession>>;
+        try {
+          current = await readSession(token.sid);
+        } catch (error) {
+          // next-auth would treat a throw as a bad cookie (no session, and its route clears the cookie): with the
+          // database away the session is unknown, not ended, and the page should say the service is unavailable.
+          if (isDatabaseUnavailable(error)) return { ...token, unavailable: true };
+          throw error;
+        }
         if (!current) return { revoked: true };
         return { ...token, uid: current.id, email: current.email, name: current.name };
       },
       session({ session, token }) {
+        if (token.unavailable) return { expires: session.expires, unavailable: true } as typeof session;
         if (token.revoked || typeof token.uid !== "string") return { expires: session.expires };
         return {
           expires: session.expires,

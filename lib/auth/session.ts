@@ -26,6 +26,10 @@ export interface CurrentSession {
 export const currentSession = cache(async (): Promise<CurrentSession | null> => {
   const requestHeaders = await headers();
   const session = await getServerSession(requestAuthOptions(requestHeaders));
+  if ((session as { unavailable?: boolean } | null)?.unavailable) {
+    // The error page, not the sign-in page: the cookie may be fine, the database cannot say.
+    throw new AppError("service_unavailable", "The database is unavailable; the session could not be checked. Try again in a few seconds.");
+  }
   const user = session?.user as { id?: unknown; email?: unknown; name?: unknown; sid?: unknown } | undefined;
   if (typeof user?.id !== "string" || typeof user.sid !== "string" || typeof user.email !== "string") return null;
   return { sessionId: user.sid, user: { id: user.id, email: user.email, name: typeof user.name === "string" ? user.name : null } };

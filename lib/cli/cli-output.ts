@@ -2,7 +2,7 @@ import { CommanderError } from "commander";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
 import type { ErrorCode } from "@/lib/error-codes";
 import { type FieldIssue, isAppError } from "@/lib/errors";
-import type { CliIo } from "./control-socket";
+import type { CliIo } from "./cli-io";
 
 /** What a command produced: the value printed with --json, and the sentence printed without it. */
 export interface CommandResult {

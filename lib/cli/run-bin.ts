@@ -1,14 +1,14 @@
-import { closeDatabase, databaseOptionsFromEnv, openDatabase, useDatabase } from "@/lib/db/client";
-import { env } from "@/lib/env";
+import { closeDatabase, type DatabaseOptions, databaseOptionsFromEnv, openDatabase, useDatabase, useDatabaseOptions } from "@/lib/db/client";
 import { writeError } from "./cli-output";
-import { type CliIo, forwardToServer } from "./control-socket";
+import type { CliIo } from "./cli-io";
 import { loadEnvFiles } from "./load-env-files";
 import { runCli } from "./run-cli";
+import { runSeed } from "./run-seed";
 
 /**
  * Run by npm in JSON mode (this project's .npmrc sets `json=true`, which sends npm's script banner to stderr):
  * npm then prints a JSON error report of its own on stdout when a script fails. So that stdout still holds
- * one JSON value, a failed command's output goes to stderr there; `npx leadlink` and the bin itself keep it on stdout.
+ * one JSON value, a failed command's output goes to stderr there (also under `npx leadlink`); the bin run without npm keeps it on stdout.
  */
 function npmReportsFailures(): boolean {
   const npm = process.env;
@@ -38,7 +38,8 @@ function commandOf(argv: string[]): string | undefined {
 
 /**
  * The `leadlink` bin, run from the project root. Decides where the database is:
- * - embedded, with a server owning DATA_DIR: the command runs in that server (control socket);
+ * - embedded, with a server owning DATA_DIR: the command connects to that server's database engine
+ *   (its Unix socket in DATA_DIR), as it would to PostgreSQL;
  * - otherwise the database is opened here. `migrate` opens it as it is and reports what it applies;
  *   every other command gets it on first use from getDatabase(), which opens and migrates it, so that
  *   `--help` or a usage error never touches (or waits for) the database.
@@ -51,19 +52,16 @@ export async function runBin(argv: string[], root: string): Promise<number> {
 }
 
 async function runCommand(argv: string[], root: string, processIo: CliIo): Promise<number> {
+  // `seed` opens its own bulk connections beside the app's database (lib/cli/run-seed.ts).
+  if (commandOf(argv) === "seed") return runSeed(argv.filter((arg, index) => index !== argv.indexOf("seed")), root, processIo);
   try {
     loadEnvFiles(root);
-    const { DATABASE_URL, dataDir } = env();
-    if (!DATABASE_URL) {
-      const forwarded = await forwardToServer(dataDir, argv);
-      if (forwarded) {
-        processIo.stdout(forwarded.stdout);
-        processIo.stderr(forwarded.stderr);
-        return forwarded.exitCode;
-      }
-    }
+    const fromEnv = databaseOptionsFromEnv();
+    // A small pool: a command runs a few statements one after the other.
+    const options: DatabaseOptions = fromEnv.kind === "embedded" ? { ...fromEnv, attach: true, poolSize: 4 } : { ...fromEnv, poolSize: 4 };
+    useDatabaseOptions(options);
     const wantsHelp = argv.includes("--help") || argv.includes("-h");
-    if (commandOf(argv) === "migrate" && !wantsHelp) useDatabase(await openDatabase(databaseOptionsFromEnv()));
+    if (commandOf(argv) === "migrate" && !wantsHelp) useDatabase(await openDatabase(options));
     return await runCli(argv, processIo);
   } catch (error) {
     writeError(processIo, argv.includes("--json"), error);

@@ -1,7 +1,8 @@
 import { Command, CommanderError } from "commander";
+import { registerBackupCommands } from "./backup-commands";
 import type { CliContext } from "./cli-command";
 import { writeError } from "./cli-output";
-import type { CliIo } from "./control-socket";
+import type { CliIo } from "./cli-io";
 import { registerFieldCommands } from "./field-commands";
 import { registerLeadCommands } from "./lead-commands";
 import { registerLinkCommands } from "./link-commands";
@@ -34,12 +35,14 @@ function buildProgram(context: CliContext, json: boolean): Command {
   registerLinkCommands(program, context);
   registerFieldCommands(program, context);
   registerLeadCommands(program, context);
+  registerBackupCommands(program, context);
+  program.addHelpText("after", "\nAlso: seed --leads N [--workspace SLUG] [--json]   insert realistic leads fast, through SQL (npm run seed)");
   return program;
 }
 
 /**
  * Runs one `leadlink` command and returns its exit code. Writes only through `io` and never exits
- * the process: the server runs commands forwarded over its control socket with this function.
+ * the process (tests run commands in their own process with this function).
  * The database is the process's (getDatabase()): the bin opens it, the server already has it.
  */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {

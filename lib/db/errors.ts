@@ -38,7 +38,7 @@ export function uniqueViolation(error: unknown): string | undefined {
 
 /**
  * Thrown by the pool without trying the database, because it was found away a moment ago
- * (lib/db/client.ts, failFast). Its message is recognised too, for when only the message survives wrapping.
+ * (lib/db/pg-database.ts, FailFastPool). Its message is recognised too, for when only the message survives wrapping.
  */
 export class DatabaseUnavailableError extends Error {
   constructor(lastFailure: string) {
@@ -74,7 +74,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const message = (current as { message?: unknown }).message;
     if (
       typeof message === "string" &&
-      /^timeout expired$|Database unavailable \(failing fast|Connection terminated|timeout exceeded when trying to connect|Query read timeout|connect ECONNREFUSED|the database system is (starting up|shutting down)|Can't reach database server|PGlite is clos/i.test(
+      /^timeout expired$|Database unavailable \(failing fast|Connection terminated|timeout exceeded when trying to connect|Query read timeout|connect ECONNREFUSED|connect ENOENT .*\.s\.PGSQL|Cannot use a pool after calling end|the database system is (starting up|shutting down)|Can't reach database server|PGlite is clos/i.test(
         message,
       )
     ) {

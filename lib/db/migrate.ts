@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Database } from "./client";
+import { type Database, statement } from "./client";
 
 export interface MigrationReport {
   applied: string[];
@@ -47,8 +47,8 @@ export async function migrate(database: Database, dir = migrationsDir()): Promis
     await session.exec(BOOKKEEPING);
     const done = new Set(
       (
-        await session.query<{ migration_name: string }>(
-          `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+        await session.sql<{ migration_name: string }>(
+          statement(`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`),
         )
       ).map((row) => row.migration_name),
     );
@@ -58,10 +58,12 @@ export async function migrate(database: Database, dir = migrationsDir()): Promis
       try {
         await session.transaction(async (tx) => {
           await tx.exec(migration.sql);
-          await tx.query(
-            `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, finished_at, applied_steps_count)
-             VALUES ($1, $2, $3, now(), now(), 1)`,
-            [randomUUID(), migration.checksum, migration.name],
+          await tx.sql(
+            statement(
+              `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, finished_at, applied_steps_count)
+               VALUES ($1, $2, $3, now(), now(), 1)`,
+              [randomUUID(), migration.checksum, migration.name],
+            ),
           );
         });
       } catch (error) {

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import type { SqlExecutor } from "@/lib/db/client";
+import { type SqlExecutor, statement } from "@/lib/db/client";
 
 export interface SeedLeadsOptions {
   workspaceId: string;
@@ -150,7 +150,7 @@ export async function seedLeads(connections: SqlExecutor | SqlExecutor[], option
       await sql.exec("SET synchronous_commit = off; SET gin_pending_list_limit = '64MB'; SET work_mem = '128MB'");
       for (let batch = batches.shift(); batch; batch = batches.shift()) {
         const [start, end] = batch;
-        const [row] = await sql.query<{ inserted: number }>(BATCH_SQL, [options.workspaceId, options.captureLinkIds, start, end, salt, options.leads]);
+        const [row] = await sql.sql<{ inserted: number }>(statement(BATCH_SQL, [options.workspaceId, options.captureLinkIds, start, end, salt, options.leads]));
         inserted += row?.inserted ?? 0;
         done += end - start + 1;
         options.onProgress?.(done, options.leads);
@@ -158,7 +158,7 @@ export async function seedLeads(connections: SqlExecutor | SqlExecutor[], option
     }),
   );
   const [sql] = sessions as [SqlExecutor];
-  await sql.query("SELECT gin_clean_pending_list('leads_search_idx'::regclass)");
+  await sql.exec("SELECT gin_clean_pending_list('leads_search_idx'::regclass)");
   // Fresh statistics: the planner chooses between the search index and the sort indexes by them.
   await sql.exec("ANALYZE leads; ANALYZE submissions;");
   return inserted;

@@ -85,34 +85,12 @@ async function prismaRunner<T>(): Promise<LeadRowsRunner<T>> {
  */
 export async function driverArrayRunner(): Promise<LeadRowsRunner<unknown[]>> {
   const database = await getDatabase();
-  const { pool, pglite } = database;
-  if (pool) {
-    return {
-      rows: async (sql) => (await pool.query<unknown[]>({ text: sql.text, values: sql.values, rowMode: "array" })).rows,
-      async rowsFromSearchIndex(sql) {
-        const client = await pool.connect();
-        try {
-          await client.query("BEGIN");
-          await client.query("SET LOCAL enable_indexscan = off");
-          const { rows } = await client.query<unknown[]>({ text: sql.text, values: sql.values, rowMode: "array" });
-          await client.query("COMMIT");
-          return rows;
-        } catch (error) {
-          await client.query("ROLLBACK").catch(() => {});
-          throw error;
-        } finally {
-          client.release();
-        }
-      },
-    };
-  }
-  if (!pglite) throw new Error("the database has neither a pool nor a PGlite instance");
   return {
-    rows: async (sql) => (await pglite.query<unknown[]>(sql.text, sql.values, { rowMode: "array" })).rows,
+    rows: (sql) => database.sql<unknown[]>(sql, { rowMode: "array" }),
     rowsFromSearchIndex: (sql) =>
-      pglite.transaction(async (tx) => {
+      database.transaction(async (tx) => {
         await tx.exec("SET LOCAL enable_indexscan = off");
-        return (await tx.query<unknown[]>(sql.text, sql.values, { rowMode: "array" })).rows;
+        return tx.sql<unknown[]>(sql, { rowMode: "array" });
       }),
   };
 }

@@ -7,8 +7,6 @@ import { processSingleton } from "@/lib/process-singleton";
 /** Called by scripts/server.mjs once in-flight requests are done; see registerShutdown. */
 const SHUTDOWN_HOOK = Symbol.for("leadlink.shutdown");
 
-type ControlSocket = { close(): Promise<void> };
-
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -46,48 +44,23 @@ function describeDatabase(): string {
   return `PostgreSQL database ${url.pathname.slice(1) || "(default)"} at ${url.host}`;
 }
 
-/**
- * While the server owns the embedded database, `leadlink` commands reach it through a Unix socket in
- * DATA_DIR. A failure here is not fatal: some volumes (network or host-mounted file systems) do not
- * support Unix sockets, and the server can serve without the command line.
- */
-async function startControlSocket(dataDir: string): Promise<ControlSocket | undefined> {
-  try {
-    const { serveControlSocket } = await import("@/lib/cli/control-socket");
-    return await serveControlSocket(dataDir, async (argv, io) => {
-      // Loaded on the first command, not at boot: the command line is rarely used while serving.
-      const { runCli } = await import("@/lib/cli/run-cli");
-      return runCli(argv, io);
-    });
-  } catch (error) {
-    process.stderr.write(
-      `Leadlink: the command line cannot reach this server (control socket in ${dataDir}: ${reason(error)}); ` +
-        "stop the server to run `leadlink` commands.\n",
-    );
-    return undefined;
-  }
-}
-
-function registerShutdown(controlSocket: ControlSocket | undefined, stopMaintenance: () => Promise<void>): void {
+function registerShutdown(stopMaintenance: () => Promise<void>): void {
   let closing: Promise<void> | undefined;
   (globalThis as Record<symbol, unknown>)[SHUTDOWN_HOOK] = () =>
     (closing ??= (async () => {
       await stopMaintenance();
-      await controlSocket?.close();
       await closeDatabase();
     })());
 }
 
 /**
  * Runs once per process, however many times it is called: Next.js memoises register() itself, but a
- * second control socket would replace the first one's file.
+ * second maintenance timer would be one too many.
  */
 export function boot(): Promise<void> {
   return processSingleton("boot", async () => {
     const database = await openDatabaseOrExit();
-    const embedded = database.kind === "embedded";
-    const controlSocket = embedded ? await startControlSocket(env().dataDir) : undefined;
     // Server mode has PostgreSQL's autovacuum; the embedded database has none.
-    registerShutdown(controlSocket, embedded ? startEmbeddedMaintenance(database) : async () => {});
+    registerShutdown(database.kind === "embedded" ? startEmbeddedMaintenance(database) : async () => {});
   });
 }

@@ -31,8 +31,8 @@ const { values: options } = parseArgs({
 
 const CONNECTIONS = 32;
 const plan = options.quick
-  ? { seconds: 3, warmup: 1, rounds: 1, leads: 20_000, pool: 300, pageSamples: 8 }
-  : { seconds: 15, warmup: 3, rounds: 2, leads: 1_000_000, pool: 2_000, pageSamples: 40 };
+  ? { seconds: 3, warmup: 1, rounds: 1, leads: 20_000, pool: 300, pageSamples: 8, exportLeads: 5_000 }
+  : { seconds: 15, warmup: 3, rounds: 2, leads: 1_000_000, pool: 2_000, pageSamples: 40, exportLeads: 100_000 };
 if (options.leads) plan.leads = Number(options.leads);
 if (options.seconds) plan.seconds = Number(options.seconds);
 
@@ -205,11 +205,58 @@ async function postgresPhase(): Promise<PostgresFigures> {
   }
 }
 
-async function embeddedPhase(): Promise<Rounds> {
+interface EmbeddedFigures {
+  rounds: Rounds;
+  /** Ingest alone, then while CSV exports of the workspace's leads run back to back (absent with --ingest-only). */
+  duringExport?: { exportLeads: number; idle: Combined; during: Combined; exports: number };
+}
+
+/**
+ * Ingest while the CSV export runs: the embedded engine runs one statement at a time, so what matters is
+ * that an export's statements are short enough for ingest's to slip between them. Exports are restarted
+ * back to back so that the whole measurement sees one running.
+ */
+async function ingestDuringExport(server: BenchServer, target: IngestTarget, cookie: string, leads: number): Promise<NonNullable<EmbeddedFigures["duringExport"]>> {
+  progress(`PGlite: seeding ${leads.toLocaleString("en")} leads (npm run seed, through the server's engine)`);
+  await runSeed(server, target.slug, leads);
+  await measureIngest(server, target, plan.warmup, CONNECTIONS);
+  const idle: LoadResult[] = [];
+  const during: LoadResult[] = [];
+  let exports = 0;
+  for (let round = 1; round <= plan.rounds; round += 1) {
+    progress(`PGlite: round ${round}/${plan.rounds}, ingest ${plan.seconds} s`);
+    idle.push(await measureIngest(server, target, plan.seconds, CONNECTIONS));
+    progress(`PGlite: round ${round}/${plan.rounds}, ingest ${plan.seconds} s while exporting ${leads.toLocaleString("en")} leads`);
+    let loading = true;
+    const exporting = (async () => {
+      while (loading) {
+        await measureExport(server, `${server.url}/w/${target.slug}/leads/export`, cookie);
+        exports += 1;
+      }
+    })();
+    // The export's first statements (the workspace's links and fields) run before it streams rows.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    try {
+      during.push(await measureIngest(server, target, plan.seconds, CONNECTIONS));
+    } finally {
+      loading = false;
+      await exporting;
+    }
+  }
+  return { exportLeads: leads, idle: combine(idle), during: combine(during), exports };
+}
+
+async function embeddedPhase(): Promise<EmbeddedFigures> {
   const server = await startBenchServer();
   try {
-    const target = await prepareIngest(server, plan.pool);
-    return await alternate(server, target, "PGlite");
+    const email = `bench-${Date.now()}@example.com`;
+    const password = "bench-password-1";
+    await cli(server, ["user", "create", "--email", email, "--password", password, "--name", "Bench"]);
+    const target = await prepareIngest(server, plan.pool, email);
+    const rounds = await alternate(server, target, "PGlite");
+    if (options["ingest-only"]) return { rounds };
+    const cookie = await signIn(server, email, password);
+    return { rounds, duringExport: await ingestDuringExport(server, target, cookie, plan.exportLeads) };
   } finally {
     await server.stop();
     removeDataDir(server.dataDir);
@@ -248,16 +295,26 @@ function printTable(figures: Figures, scale: ScaleFigures | undefined): void {
     ["  vs no-op (≥ 0.80)", String(get("ingest_pg_vs_noop")), verdict("ingest_pg_vs_noop", 0.8, true)],
     ["  p99 vs no-op (≤ 1.5)", String(get("ingest_pg_p99_vs_noop")), verdict("ingest_pg_p99_vs_noop", 1.5, false)],
     ["ingest, PGlite", `${get("ingest_pglite_rps")} req/s, p50 ${get("ingest_pglite_p50_ms")} ms, p99 ${get("ingest_pglite_p99_ms")} ms`, ""],
-    ["  vs no-op (≥ 0.50)", String(get("ingest_pglite_vs_noop")), verdict("ingest_pglite_vs_noop", 0.5, true)],
+    ["  vs no-op (≥ 0.60)", String(get("ingest_pglite_vs_noop")), verdict("ingest_pglite_vs_noop", 0.6, true)],
+    ...(figures.ingest_pglite_during_export_p99_ratio !== undefined
+      ? ([
+          [
+            `ingest, PGlite, exporting ${get("export_pglite_leads")} leads`,
+            `p99 ${get("ingest_pglite_during_export_p99_ms")} ms (idle ${get("ingest_pglite_idle_p99_ms")} ms), ${get("ingest_pglite_during_export_rps")} req/s`,
+            "",
+          ],
+          ["  p99 vs idle (≤ 2)", String(get("ingest_pglite_during_export_p99_ratio")), verdict("ingest_pglite_during_export_p99_ratio", 2, false)],
+        ] satisfies [string, string, string][])
+      : []),
     ...(scale
       ? ([
           [`seed ${leads} leads`, `${get("seed_seconds")} s`, ""],
           [`ingest, PostgreSQL at ${leads}`, `${get("ingest_pg_1m_rps")} req/s, p99 ${get("ingest_pg_1m_p99_ms")} ms`, ""],
           ["  vs empty (≥ 0.95)", String(get("ingest_1m_vs_empty")), verdict("ingest_1m_vs_empty", 0.95, true)],
-          ["leads page (p95 ≤ 150 ms)", `p50 ${get("leads_page_p50_ms")} ms, p95 ${get("leads_page_p95_ms")} ms`, verdict("leads_page_p95_ms", 150, false)],
-          ["search (p95 ≤ 150 ms)", `p50 ${get("search_p50_ms")} ms, p95 ${get("search_p95_ms")} ms`, verdict("search_p95_ms", 150, false)],
+          ["leads page (p95 ≤ 100 ms)", `p50 ${get("leads_page_p50_ms")} ms, p95 ${get("leads_page_p95_ms")} ms`, verdict("leads_page_p95_ms", 100, false)],
+          ["search (p95 ≤ 100 ms)", `p50 ${get("search_p50_ms")} ms, p95 ${get("search_p95_ms")} ms`, verdict("search_p95_ms", 100, false)],
           ["CSV export", `${get("export_rows")} rows, ${get("export_rows_per_s")} rows/s`, ""],
-          ["  peak RSS (≤ 300 MB)", `${get("export_peak_rss_mb")} MB (${get("export_rss_before_mb")} MB before)`, verdict("export_peak_rss_mb", 300, false)],
+          ["  peak RSS (≤ 250 MB)", `${get("export_peak_rss_mb")} MB (${get("export_rss_before_mb")} MB before)`, verdict("export_peak_rss_mb", 250, false)],
         ] satisfies [string, string, string][])
       : []),
     ["failed requests", String(get("failed_requests")), get("failed_requests") === 0 ? "met" : "MISSED"],
@@ -282,9 +339,10 @@ async function main(): Promise<void> {
   const embedded = await embeddedPhase();
 
   // The ceiling: every no-op measurement of the run, on both servers (the no-op route touches no database).
-  const noop = combine([...postgres.rounds.noop, ...embedded.noop]);
+  const noop = combine([...postgres.rounds.noop, ...embedded.rounds.noop]);
   const ingestPg = combine(postgres.rounds.ingest);
-  const ingestPglite = combine(embedded.ingest);
+  const ingestPglite = combine(embedded.rounds.ingest);
+  const duringExport = embedded.duringExport;
   const scale = postgres.atScale;
   const figures: Figures = {
     mode: options.quick ? "quick" : "full",
@@ -303,7 +361,18 @@ async function main(): Promise<void> {
     ingest_pg_p99_vs_noop: ratio(ingestPg.p99 / noop.p99),
     ingest_pglite_vs_noop: ratio(ingestPglite.rps / noop.rps),
     ...(scale ? scaleFigures(scale, ingestPg) : {}),
-    failed_requests: ingestPg.failures + ingestPglite.failures + noop.failures + (scale?.ingest1m.failures ?? 0),
+    ...(duringExport
+      ? {
+          export_pglite_leads: duringExport.exportLeads,
+          exports_pglite_during_ingest: duringExport.exports,
+          ingest_pglite_idle_p99_ms: round1(duringExport.idle.p99),
+          ingest_pglite_during_export_p99_ms: round1(duringExport.during.p99),
+          ingest_pglite_during_export_rps: round1(duringExport.during.rps),
+          ingest_pglite_during_export_p99_ratio: ratio(duringExport.during.p99 / duringExport.idle.p99),
+        }
+      : {}),
+    failed_requests:
+      ingestPg.failures + ingestPglite.failures + noop.failures + (scale?.ingest1m.failures ?? 0) + (duringExport ? duringExport.idle.failures + duringExport.during.failures : 0),
   };
 
   if (options.json) process.stdout.write(`${JSON.stringify(figures)}\n`);

@@ -109,7 +109,7 @@ test("a lead sent to a capture link can be read with the command line while the 
 
   expect(await first.stop("SIGTERM")).toBe(0);
   expect(first.stdout()).toContain("Leadlink stopped");
-  // A clean stop gives the directory back: no lock and no control socket left behind.
+  // A clean stop gives the directory back: no lock and no engine socket left behind.
   expect(fs.readdirSync(dataDir).sort()).toEqual(["pglite"]);
 
   const second = await start(dataDir);
@@ -145,7 +145,7 @@ test("a second server on the same DATA_DIR exits with a message naming the direc
 
   const health = await fetch(`${first.url}/api/health`);
   expect(health.status).toBe(200);
-  // The failed start left the first server's control socket alone: the command line still reaches it.
+  // The failed start left the first server's engine socket alone: the command line still reaches it.
   const { link } = await seed(dataDir, "second");
   expect((await postLead(first, link, { email: "still@serving.example" })).status).toBe(201);
 });

@@ -3,8 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { serveControlSocket } from "@/lib/cli/control-socket";
-import { runCli } from "@/lib/cli/run-cli";
+import { openDatabase } from "@/lib/db/client";
+import { migrate } from "@/lib/db/migrate";
 import { createPostgresDatabase, testDatabaseKind, useTestDatabase } from "../support/database";
 
 const db = useTestDatabase();
@@ -70,19 +70,20 @@ describe("the leadlink bin", () => {
     }
   }, 180_000);
 
-  it("sends the command to the server that owns the data directory", async () => {
+  it("connects to the database engine of the server that owns the data directory", async () => {
     const dataDir = tempDir();
-    // This test process plays the server: it owns the database and answers on the control socket.
-    const socket = await serveControlSocket(dataDir, runCli);
+    // This test process plays the server: it owns the embedded database and runs its engine.
+    const owner = await openDatabase({ kind: "embedded", dataDir });
     try {
-      const result = await bin(["workspace", "create", "--name", "Forwarded", "--slug", "forwarded-ws", "--json"], {
+      await migrate(owner);
+      const result = await bin(["workspace", "create", "--name", "Attached", "--slug", "attached-ws", "--json"], {
         DATABASE_URL: "",
         DATA_DIR: dataDir,
       });
       expect(result.code, result.stderr).toBe(0);
       const body = JSON.parse(result.stdout);
-      expect(body).toEqual({ id: expect.any(String), slug: "forwarded-ws", name: "Forwarded" });
-      expect(await db.current.prisma.workspace.findUnique({ where: { id: body.id } })).not.toBeNull();
+      expect(body).toEqual({ id: expect.any(String), slug: "attached-ws", name: "Attached" });
+      expect(await owner.prisma.workspace.findUnique({ where: { id: body.id } })).not.toBeNull();
 
       const failed = await bin(["lead", "list", "--workspace", "missing-ws", "--json"], { DATABASE_URL: "", DATA_DIR: dataDir });
       expect(failed.code).toBe(1);
@@ -93,13 +94,15 @@ describe("the leadlink bin", () => {
       expect(text.stdout).toBe("");
       expect(text.stderr).toContain('No workspace with the slug "missing-ws"');
     } finally {
-      await socket.close();
+      await owner.close();
     }
+    // The owner gave the directory back: no lock, no socket.
+    expect(fs.readdirSync(dataDir).sort()).toEqual(["pglite"]);
   }, 120_000);
 
   it("fails clearly when another process holds the embedded database and serves no commands", async () => {
     const dataDir = tempDir();
-    // A live process (this one) owns the directory but listens on no control socket.
+    // A live process (this one) owns the directory but runs no engine there.
     fs.writeFileSync(
       path.join(dataDir, "leadlink.pid"),
       JSON.stringify({ pid: process.pid, host: os.hostname(), startedAt: new Date().toISOString() }),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { statement } from "@/lib/db/client";
 import { maintainEmbeddedDatabase } from "@/lib/db/embedded-maintenance";
 import { testDatabaseKind, useTestDatabase } from "../support/database";
 import { createLink, createWorkspace } from "../support/fixtures";
@@ -10,8 +11,8 @@ describe.runIf(testDatabaseKind === "embedded")("embedded database maintenance",
   const db = useTestDatabase();
 
   async function statistics(table: string) {
-    const [row] = await db.current.exclusive((session) =>
-      session.query<{ reltuples: number }>("SELECT reltuples::float8 AS reltuples FROM pg_class WHERE relname = $1", [table]),
+    const [row] = await db.current.sql<{ reltuples: number }>(
+      statement("SELECT reltuples::float8 AS reltuples FROM pg_class WHERE relname = $1", [table]),
     );
     return row!.reltuples;
   }

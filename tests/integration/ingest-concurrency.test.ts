@@ -1,12 +1,12 @@
 // DESIGN.md §3 "Dedupe and updates": concurrent requests for the same person produce exactly one lead,
-// tested under real concurrency (Promise.all through the real route handler). The heavy cases run on
-// PostgreSQL only; PGlite (one connection, so requests interleave rather than run in parallel) gets a smaller version.
+// tested under real concurrency (Promise.all through the real route handler), on both databases: the
+// embedded engine takes many connections too (lib/db/embedded-engine-worker.mjs), and runs their
+// statements in turn, so requests interleave there statement by statement as they would on PostgreSQL.
 import { describe, expect, it } from "vitest";
-import { testDatabaseKind, useTestDatabase } from "../support/database";
+import { useTestDatabase } from "../support/database";
 import { leadCount, linkCounters, postText, setupLink, submissionsOf, uniqueEmail, uniquePhone, withoutRateLimit } from "../support/ingest-helpers";
 
 const db = useTestDatabase();
-const onPostgres = testDatabaseKind === "postgres";
 
 // These tests send hundreds of requests from one client to one link: the rate limit is not under test here.
 withoutRateLimit();
@@ -91,7 +91,7 @@ async function sameIdempotencyKey(copies: number) {
   expect(await linkCounters(db.current, link.id)).toEqual({ accepted: 1, rejected: 0 });
 }
 
-describe.runIf(onPostgres)("on PostgreSQL", () => {
+describe("at full size", () => {
   it("50 concurrent requests for one new email give one lead and exactly one 201", () => sameNewEmail(50));
 
   it("200 concurrent requests over 20 identities give 20 leads and 200 submissions, none failing", () => manyIdentities(20, 10));

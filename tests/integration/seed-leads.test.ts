@@ -12,9 +12,7 @@ import { newTenant } from "../support/tenants";
 const db = useTestDatabase();
 
 function executor(): SqlExecutor {
-  const { pglite, pool } = db.current;
-  if (pool) return { query: async (sql, params) => (await pool.query(sql, params)).rows, exec: async (sql) => void (await pool.query(sql)) };
-  return { query: async (sql, params) => (await pglite!.query(sql, params)).rows as never[], exec: async (sql) => void (await pglite!.exec(sql)) };
+  return db.current;
 }
 
 describe("seedLeads", () => {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "@/lib/db/client";
+import { dumpEmbeddedDatabase, openDatabase } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 
 /**
@@ -12,9 +12,8 @@ import { migrate } from "@/lib/db/migrate";
 export default async function setup(project: TestProject) {
   const database = await openDatabase({ kind: "embedded", dataDir: null });
   await migrate(database);
-  const pglite = database.pglite!;
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "leadlink-test-")), "pglite.tar.gz");
-  fs.writeFileSync(file, Buffer.from(await (await pglite.dumpDataDir("gzip")).arrayBuffer()));
+  fs.writeFileSync(file, await dumpEmbeddedDatabase(database));
   await database.close();
   project.provide("pgliteSnapshot" as never, file as never);
   return () => fs.rmSync(path.dirname(file), { recursive: true, force: true });

@@ -4,7 +4,7 @@ import { ROOT } from "./server";
 
 /**
  * Runs `leadlink <args> --json` against an embedded database and returns the JSON it prints. While a
- * server owns that DATA_DIR the command is forwarded to it over the control socket; otherwise the
+ * server owns that DATA_DIR the command connects to its database engine (a socket in DATA_DIR); otherwise the
  * command line opens the database itself. With `options.databaseUrl`, the command opens that PostgreSQL
  * database instead.
  */

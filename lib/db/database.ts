@@ -1,0 +1,62 @@
+/**
+ * The one database interface: what the app, the command line and the tests use, whichever engine runs
+ * (lib/db/client.ts opens it; lib/db/pg-database.ts implements it).
+ */
+import type pg from "pg";
+import type { PrismaClient } from "./generated/client";
+
+export type DatabaseKind = "embedded" | "postgres";
+
+/** SQL with `$n` placeholders and their values: what `Prisma.sql` builds (its `text` and `values`). */
+export interface SqlStatement {
+  readonly text: string;
+  readonly values: readonly unknown[];
+}
+
+/** A statement without parameters, or with plain ones: `statement("SELECT $1", [x])`. */
+export function statement(text: string, values: readonly unknown[] = []): SqlStatement {
+  return { text, values };
+}
+
+export interface SqlOptions {
+  /** "array": each row as an array of its columns, in the select list's order (no object per row). */
+  rowMode?: "object" | "array";
+}
+
+/** The one way to run raw SQL, on the database or inside one of its transactions. */
+export interface SqlExecutor {
+  /**
+   * Runs one statement on the driver itself, without the ORM's per-query work (which costs more than the
+   * ingest statement's own execution on the client side). Statements marked `/* leadlink:<name> *\/` are
+   * prepared once per connection (prepared-statements.ts).
+   */
+  sql<T>(statement: SqlStatement, options?: SqlOptions): Promise<T[]>;
+  /** Runs a script of several statements (no parameters). */
+  exec(script: string): Promise<void>;
+}
+
+/** One connection used by nothing else meanwhile, holding the maintenance lock: what migrations need. */
+export interface SqlSession extends SqlExecutor {
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+}
+
+/**
+ * The database, whichever engine runs it: both are PostgreSQL reached through the `pg` driver (the
+ * embedded engine serves the PostgreSQL protocol on a Unix socket, lib/db/embedded-engine.ts), so this
+ * interface is implemented once, and no code outside lib/db needs to know which engine it runs on.
+ */
+export interface Database extends SqlExecutor {
+  readonly kind: DatabaseKind;
+  readonly prisma: PrismaClient;
+  /**
+   * Server mode only: the pool, for state that instances share (rate-limit counters). Undefined when one
+   * process owns the database (embedded), where memory is shared enough.
+   */
+  readonly pool?: pg.Pool;
+  /** Settings for a connection of one's own (a long job: the seed, a backup): `new pg.Client(database.connection)`. */
+  readonly connection: pg.ClientConfig;
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /** A session of its own under the maintenance lock (migrations, VACUUM): one at a time across instances. */
+  exclusive<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,202 @@
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { type Database, type DatabaseKind, type SqlExecutor, type SqlOptions, type SqlStatement, statement } from "./database";
+import { DatabaseUnavailableError, isDatabaseUnavailable } from "./errors";
+import { preparedStatementName } from "./prepared-statements";
+import { PrismaClient } from "./generated/client";
+
+// Arbitrary constant: the key of the advisory lock that serialises migrations across instances.
+const MIGRATION_LOCK_KEY = 727_073_691;
+
+/*
+ * How long a request may wait for the database before it is answered 503 (DESIGN.md §6: within 5 s, even
+ * when the database's host vanished and its connections are half-open, answering nothing):
+ * - CONNECT_TIMEOUT_MS bounds opening a connection;
+ * - QUEUE_TIMEOUT_MS bounds a request's wait for a pooled connection. It is longer than the others so that
+ *   a burst of requests beyond the pool's size queues rather than failing, yet a request queued behind
+ *   statements of a silent database still hears within 5 s: they time out (QUERY_TIMEOUT_MS), its own
+ *   connection attempt then does (CONNECT_TIMEOUT_MS), and their sum is below QUEUE_TIMEOUT_MS;
+ * - QUERY_TIMEOUT_MS bounds one statement, measured by the driver (a running statement is not cancelled
+ *   on the server; the connection is dropped). Long maintenance statements (migrations, a lock wait
+ *   behind another instance's migration) pass MAINTENANCE_QUERY_TIMEOUT_MS instead; a long-running read
+ *   (an export's cursor) must do the same with its own `query_timeout`;
+ * - after a failure that says the database is away, checkouts fail at once for FAIL_FAST_MS (see
+ *   FailFastPool), so a request that already waited once does not wait again for its next statement.
+ */
+const CONNECT_TIMEOUT_MS = 1_000;
+const QUERY_TIMEOUT_MS = 2_500;
+const QUEUE_TIMEOUT_MS = 4_500;
+const MAINTENANCE_QUERY_TIMEOUT_MS = 60 * 60_000;
+const FAIL_FAST_MS = 1_000;
+/*
+ * The embedded engine runs in this process: it is never away while the process lives, so these bounds
+ * would only turn a slow moment (a long export statement ahead in the engine's queue, a busy machine)
+ * into spurious 503s. Its statements and checkouts wait as long as they take, as they did when PGlite
+ * ran on the request thread; opening a connection to the local socket gets a generous bound.
+ */
+const EMBEDDED_CONNECT_TIMEOUT_MS = 10_000;
+
+type Checkout = (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+
+/**
+ * A pool that fails checkouts at once for FAIL_FAST_MS after the database was found away: a connection
+ * refused or timed out, or a statement without an answer past QUERY_TIMEOUT_MS. Without this a database
+ * that went silent would cost a request one timeout per statement (ingest runs up to three: link, rate
+ * limit, lead). One connection dropped on its own (a terminated backend) does not pause the pool: the next
+ * checkout connects anew and tells. The first checkout after the pause tries the database again, so
+ * service resumes on its own once it is back. One clock read per checkout, no timers.
+ * pg-pool's own query() checks out through this.connect(callback), so this covers pool.query too
+ * (tests/integration/db-pool-faults.test.ts holds it to that).
+ */
+class FailFastPool extends pg.Pool {
+  #pausedUntil = 0;
+  #reason = "";
+
+  constructor(config: pg.PoolConfig) {
+    super(config);
+    // A statement that timed out releases its client with the error (and the pool drops that client).
+    this.on("release", (error) => {
+      if (error && /Query read timeout/.test(error.message)) this.#pause(error);
+    });
+  }
+
+  #pause(error: Error) {
+    this.#pausedUntil = Date.now() + FAIL_FAST_MS;
+    this.#reason = error.message;
+  }
+
+  #checkout(callback: Checkout) {
+    if (Date.now() < this.#pausedUntil) {
+      const error = new DatabaseUnavailableError(this.#reason);
+      process.nextTick(() => callback(error, undefined, () => {}));
+      return;
+    }
+    (super.connect as (callback: Checkout) => void)((error, client, done) => {
+      if (error && isDatabaseUnavailable(error)) this.#pause(error);
+      callback(error, client, done);
+    });
+  }
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: Checkout): void;
+  override connect(callback?: Checkout): Promise<pg.PoolClient> | void {
+    if (callback) return this.#checkout(callback);
+    return new Promise<pg.PoolClient>((resolve, reject) => this.#checkout((error, client) => (error ? reject(error) : resolve(client!))));
+  }
+}
+
+/** A pg client class that gives up opening its connection after `timeout` ms, whatever the pool allows. */
+function quickConnectClient(timeout: number): typeof pg.Client {
+  return class QuickConnectClient extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super({ ...(typeof config === "string" ? { connectionString: config } : config), connectionTimeoutMillis: timeout });
+    }
+  };
+}
+
+/** What a statement run by this module looks like to pg (its types omit `query_timeout`). */
+function queryConfig(text: string, values: readonly unknown[] | undefined, options: SqlOptions & { timeout?: number } = {}): pg.QueryConfig {
+  const config: Record<string, unknown> = { text, values: values as unknown[] | undefined };
+  const name = preparedStatementName(text);
+  if (name) config.name = name;
+  if (options.rowMode === "array") config.rowMode = "array";
+  if (options.timeout) config.query_timeout = options.timeout;
+  return config as unknown as pg.QueryConfig;
+}
+
+/**
+ * Statements on one connection: a pooled one, or one of a long job's own (`new pg.Client(database.connection)`).
+ * `timeout` replaces the pool's statement timeout (maintenance).
+ */
+export function executorOn(client: pg.ClientBase, timeout?: number): SqlExecutor {
+  return {
+    sql: async <T>(statement: SqlStatement, options?: SqlOptions) =>
+      (await client.query(queryConfig(statement.text, statement.values, { ...options, timeout }))).rows as T[],
+    exec: async (script) => {
+      await client.query(queryConfig(script, undefined, { timeout }));
+    },
+  };
+}
+
+/** Runs `work` between BEGIN and COMMIT on `client` (ROLLBACK when it throws). */
+async function inTransaction<T>(client: pg.ClientBase, work: (tx: SqlExecutor) => Promise<T>, timeout?: number): Promise<T> {
+  const tx = executorOn(client, timeout);
+  await tx.exec("BEGIN");
+  try {
+    const result = await work(tx);
+    await tx.exec("COMMIT");
+    return result;
+  } catch (error) {
+    await tx.exec("ROLLBACK").catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * The one implementation of Database: a pg pool and Prisma's pg adapter over it, to PostgreSQL or to the
+ * embedded engine's socket. `pool` is exposed in server mode only (see Database.pool).
+ */
+export function openPool(kind: DatabaseKind, connection: pg.ClientConfig, poolSize: number, onClose: () => Promise<void>): Database {
+  const embedded = kind === "embedded";
+  const pool = new FailFastPool({
+    ...connection,
+    max: poolSize,
+    // The pool applies this to the wait in its queue (and to a connection it opens); each connection
+    // bounds its own opening by CONNECT_TIMEOUT_MS first. 0: no bound.
+    connectionTimeoutMillis: embedded ? 0 : QUEUE_TIMEOUT_MS,
+    Client: quickConnectClient(embedded ? EMBEDDED_CONNECT_TIMEOUT_MS : CONNECT_TIMEOUT_MS),
+    query_timeout: embedded ? undefined : QUERY_TIMEOUT_MS,
+    // Probes connections that sit idle, so that a peer gone silently is noticed before a request uses it.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // Without a listener, an idle client losing its connection would crash the process.
+  pool.on("error", () => {});
+  const prisma = new PrismaClient({
+    adapter: new PrismaPg(pool, {
+      // The adapter's type says string, but it hands the value to pg, where undefined means unnamed.
+      statementNameGenerator: (query) => preparedStatementName(query.sql) as string,
+    }),
+  });
+  return {
+    kind,
+    prisma,
+    pool: kind === "postgres" ? pool : undefined,
+    connection,
+    async sql<T>(statement: SqlStatement, options?: SqlOptions) {
+      return (await pool.query(queryConfig(statement.text, statement.values, options))).rows as T[];
+    },
+    async exec(script) {
+      await pool.query(script);
+    },
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        return await inTransaction(client, work);
+      } finally {
+        client.release();
+      }
+    },
+    async exclusive(work) {
+      const client = await pool.connect();
+      try {
+        const session = executorOn(client, MAINTENANCE_QUERY_TIMEOUT_MS);
+        // Waits while another instance migrates, however long that takes.
+        await session.sql(statement("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]));
+        try {
+          return await work({ ...session, transaction: (inner) => inTransaction(client, inner, MAINTENANCE_QUERY_TIMEOUT_MS) });
+        } finally {
+          await session.sql(statement("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]));
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await prisma.$disconnect();
+      await pool.end();
+      await onClose();
+    },
+  };
+}
