@@ -43,6 +43,12 @@ const REQUESTS = Number(options.requests);
 const TICKS_PER_SECOND = 100;
 /** PostgreSQL's statistics collector flushes an idle backend's counters within about 10 s. */
 const STATS_FLUSH_MS = 12_000;
+/** What a landing page's form sends besides the body, as a current Chrome on Android does. */
+const BROWSER_HEADERS = {
+  "user-agent": "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+  origin: "https://www.exemplo-imoveis.com.br",
+  referer: "https://www.exemplo-imoveis.com.br/lancamentos/residencial-jardins?utm_source=google&utm_medium=cpc&utm_campaign=campaign-7",
+};
 const TABLES = ["submissions", "leads", "capture_link_stats", "idempotency_keys", "rate_limits"] as const;
 
 const progress = (message: string) => process.stderr.write(`[scale-out] ${message}\n`);
@@ -378,9 +384,10 @@ async function main(): Promise<void> {
     progress(`growth: ${REQUESTS} requests of the mix over both instances (rate limit off, no Idempotency-Key, as the bench)`);
     const plain = await measureGrowth(monitor, "mix", REQUESTS, () => load([ingestUrl(first), ingestUrl(second)], { amount: REQUESTS }, mix()));
 
-    // Every per-request write there is today: the default rate limit counted in PostgreSQL (no REDIS_URL),
-    // each request from its own address as a landing page's visitors are, and an Idempotency-Key on each.
-    progress(`growth: ${REQUESTS} requests with the PostgreSQL rate-limit store and an Idempotency-Key each`);
+    // Every per-request write there is today, with what a browser sends: the default rate limit counted in
+    // PostgreSQL (no REDIS_URL), each request from its own address as a landing page's visitors are, an
+    // Idempotency-Key on each, and a browser's User-Agent, Origin and Referer (stored in the submission).
+    progress(`growth: ${REQUESTS} browser-like requests with the PostgreSQL rate-limit store and an Idempotency-Key each`);
     const limited = await startServer({
       dataDir: tempDataDir(),
       env: { DATABASE_URL: database.url, INGEST_RATE_LIMIT: "120/min", TRUST_PROXY: "1", LOG_LEVEL: "warn" },
@@ -388,10 +395,14 @@ async function main(): Promise<void> {
     servers.push(limited);
     let sequence = 0;
     const runId = Date.now().toString(36);
-    const everything = await measureGrowth(monitor, "mix + rate limit + Idempotency-Key", REQUESTS, () =>
+    const everything = await measureGrowth(monitor, "browser-like mix + rate limit + Idempotency-Key", REQUESTS, () =>
       load([ingestUrl(limited)], { amount: REQUESTS }, mix(), () => {
         sequence += 1;
-        return { "x-forwarded-for": `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}`, "idempotency-key": `scale-${runId}-${sequence}` };
+        return {
+          "x-forwarded-for": `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}`,
+          "idempotency-key": `scale-${runId}-${sequence}`,
+          ...BROWSER_HEADERS,
+        };
       }),
     );
     const whole: { table: string; rows: number; bytes: number }[] = [];
