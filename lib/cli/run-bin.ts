@@ -21,7 +21,9 @@ function npmReportsFailures(): boolean {
 function bufferedIo(): CliIo & { flush(exitCode: number): void } {
   let stdout = "";
   return {
-    stdout: (text) => void (stdout += text),
+    stdout: (text) => {
+      stdout += text;
+    },
     stderr: (text) => void process.stderr.write(text),
     flush(exitCode) {
       if (exitCode !== 0 && npmReportsFailures()) process.stderr.write(stdout);
@@ -53,7 +55,7 @@ export async function runBin(argv: string[], root: string): Promise<number> {
 
 async function runCommand(argv: string[], root: string, processIo: CliIo): Promise<number> {
   // `seed` opens its own bulk connections beside the app's database (lib/cli/run-seed.ts).
-  if (commandOf(argv) === "seed") return runSeed(argv.filter((arg, index) => index !== argv.indexOf("seed")), root, processIo);
+  if (commandOf(argv) === "seed") return runSeed(argv.filter((_arg, index) => index !== argv.indexOf("seed")), root, processIo);
   try {
     loadEnvFiles(root);
     const fromEnv = databaseOptionsFromEnv();

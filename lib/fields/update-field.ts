@@ -1,5 +1,5 @@
 import { uuidOrUndefined } from "@/lib/validation/uuid";
-import { z } from "zod";
+import type { z } from "zod";
 import { getDatabase } from "@/lib/db/client";
 import { uniqueViolation } from "@/lib/db/errors";
 import { invalidateCaptureLinks } from "@/lib/links/link-cache";

@@ -44,7 +44,7 @@ export const WorkspaceInput = z
         path: ["slug"],
         input: slug,
         params: { code: "invalid_slug" },
-        message: "cannot be derived from this name: choose one (" + SLUG_RULE + ")",
+        message: `cannot be derived from this name: choose one (${SLUG_RULE})`,
       });
       return z.NEVER;
     }

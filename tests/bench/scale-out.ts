@@ -104,7 +104,7 @@ interface Growth {
 }
 
 /** Sends `requests` requests of the mix (as `load` shapes them) and measures what they left behind. */
-async function measureGrowth(client: pg.Client, label: string, requests: number, send: () => Promise<Load>): Promise<Growth> {
+async function measureGrowth(client: pg.Client, label: string, _requests: number, send: () => Promise<Load>): Promise<Growth> {
   await sleep(STATS_FLUSH_MS);
   // A checkpoint recycles the WAL before it, and other databases on a shared server force checkpoints
   // (DROP DATABASE does) every few seconds: a temporary replication slot keeps the window's WAL until

@@ -226,7 +226,7 @@ describe("methods other than POST", () => {
 });
 
 describe("unknown and revoked links", () => {
-  it.each([testToken(), "cl_short", "not-a-token", "CL_" + "a".repeat(22)])("answers 404 capture_link_not_found for %s and records nothing", async (token) => {
+  it.each([testToken(), "cl_short", "not-a-token", `CL_${"a".repeat(22)}`])("answers 404 capture_link_not_found for %s and records nothing", async (token) => {
     const before = await db.current.prisma.submission.count();
     await expectProblem(await postText(token, lead()), 404, "capture_link_not_found");
     expect(await db.current.prisma.submission.count()).toBe(before);

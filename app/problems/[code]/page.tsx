@@ -10,6 +10,7 @@ export async function generateMetadata({ params }: { params: Promise<{ code: str
 
 /** The docs' text with its `backticked` spans as code. */
 function Prose({ text }: { text: string }) {
+  // The parts of one fixed sentence never move: their position is their identity.
   return text.split("`").map((part, index) =>
     index % 2 === 1 ? (
       <code key={index} className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.9em] text-slate-800">
