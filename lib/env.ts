@@ -1,12 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-
-/** A rate such as "120/min", "10/s", "5000/hour", or "off". */
-export const RateLimitSetting = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(/^(off|\d+\s*\/\s*(s|sec|second|m|min|minute|h|hour))$/, 'expected "<count>/<s|min|hour>" or "off"');
+import { RateLimitSetting } from "@/lib/rate-limit/rate";
 
 const flag = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])

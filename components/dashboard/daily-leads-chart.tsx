@@ -76,6 +76,7 @@ export function DailyLeadsChart({ data, title, summary }: { data: DailyCount[]; 
             </span>
           ))}
         </div>
+        {/* biome-ignore lint/a11y/useSemanticElements: a chart, not a form group (no fieldset); focusable (see biome.json) so the arrow keys read it day by day */}
         <div
           role="group"
           tabIndex={0}

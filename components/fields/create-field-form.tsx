@@ -16,6 +16,7 @@ export function CreateFieldForm({ action }: { action: (state: ActionState, form:
   // The menu is uncontrolled: React resets the form after each action, and a controlled <select> would then
   // show its first option while keeping another value. `type` only decides what is shown, and follows the reset.
   const [type, setType] = useState<FieldType>(submittedType);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `state` is new after every action, which is when the shown choice must follow the form's reset
   useEffect(() => setType(submittedType), [state, submittedType]);
   const described = (id: string) => (errors[id] ? `${id}-error` : `${id}-hint`);
 

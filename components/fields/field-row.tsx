@@ -54,7 +54,8 @@ export function FieldRow({
             Key <code className="font-mono break-all text-slate-700">{field.name}</code>
           </p>
           {options.length > 0 ? (
-            <div className="flex flex-wrap items-center gap-1" aria-label="Options">
+            // biome-ignore lint/a11y/useSemanticElements: a labelled set of badges, not form controls (no fieldset)
+            <div role="group" className="flex flex-wrap items-center gap-1" aria-label="Options">
               {options.slice(0, SHOWN_OPTIONS).map((option) => (
                 <Badge key={option}>{option}</Badge>
               ))}

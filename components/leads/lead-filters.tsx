@@ -21,6 +21,7 @@ export function LeadFilters({ basePath, values, links, zone }: {
 }) {
   const text = (value: unknown) => (typeof value === "string" ? value : "");
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a <search> element cannot be the form itself, and this form is the search
     <form method="get" action={basePath} role="search" aria-label="Lead filters" className="mb-6 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-12">
         <Field id="lead-q" label="Search" className="sm:col-span-2 lg:col-span-6">

@@ -26,6 +26,7 @@ export function AddMemberForm({ action, roles }: { action: (state: ActionState, 
   // not follow (showing one choice, sending another). The state below only decides what is shown.
   const [account, setAccount] = useState<Account>(submittedAccount);
   const [role, setRole] = useState<Role>(submittedRole);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `state` is new after every action, which is when the shown choice must follow the form's reset
   useEffect(() => {
     setAccount(submittedAccount);
     setRole(submittedRole);

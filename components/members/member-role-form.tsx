@@ -23,6 +23,7 @@ export function MemberRoleForm({
   const [state, formAction, pending] = useActionState(action, {});
   // Uncontrolled, so React's reset after the action shows the stored role again; `chosen` only shows Save.
   const [chosen, setChosen] = useState<Role>(role);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `state` is new after every action, which is when the shown choice must follow the form's reset
   useEffect(() => setChosen(role), [state, role]);
   const id = `role-${userId}`;
   return (

@@ -48,6 +48,7 @@ function TimeZoneCookie({ serverTimeZone }: { serverTimeZone: string }) {
     if (!zone) return;
     const current = document.cookie.split("; ").find((entry) => entry.startsWith(`${TIME_ZONE_COOKIE}=`));
     if (current !== `${TIME_ZONE_COOKIE}=${zone}`) {
+      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and Safari
       document.cookie = `${TIME_ZONE_COOKIE}=${zone}; path=/; max-age=31536000; samesite=lax`;
     }
     if (serverTimeZone !== zone && !refreshed && document.cookie.includes(`${TIME_ZONE_COOKIE}=${zone}`)) {

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { getDatabase } from "@/lib/db/client";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { env } from "@/lib/env";
+import { publicBaseUrl } from "@/lib/http/public-base-url";
 import { clientIpOf } from "@/lib/http/request-meta";
 import { verifyPassword } from "@/lib/users/password";
 import { authSecret } from "./auth-secret";
@@ -64,8 +65,7 @@ function toHeaders(record: Record<string, string | string[] | undefined>): Heade
  * (app/api/auth/[...nextauth]/route.ts), so a browser that reached the server under another name stays there.
  */
 export function authOrigin(): string {
-  const { PUBLIC_BASE_URL, PORT } = env();
-  return new URL(PUBLIC_BASE_URL ?? `http://localhost:${PORT || 3000}`).origin;
+  return new URL(publicBaseUrl()).origin;
 }
 
 let options: NextAuthOptions | undefined;

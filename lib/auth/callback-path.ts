@@ -15,7 +15,7 @@ const BASE = "http://leadlink.invalid";
  */
 export function safeCallbackPath(value: unknown, origin?: string): string | undefined {
   if (typeof value !== "string" || value === "" || value.length > 2048) return undefined;
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return undefined;
   let path = value;
   if (!value.startsWith("/")) {

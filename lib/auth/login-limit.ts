@@ -1,9 +1,8 @@
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { type Database, getDatabase } from "@/lib/db/client";
-import { env } from "@/lib/env";
-import { redisStore } from "@/lib/ingest/rate-limit";
 import { log } from "@/lib/log";
 import { processSingleton } from "@/lib/process-singleton";
+import { createLimiter } from "@/lib/rate-limit/create-limiter";
 
 /**
  * Failed sign-ins allowed per window. Per account: slows guessing one password from many addresses. Per
@@ -16,24 +15,9 @@ export const LOGIN_LIMITS = {
 
 type Scope = keyof typeof LOGIN_LIMITS;
 
-// The same store as the ingest limiter: Redis, else PostgreSQL's rate_limits table (keys are prefixed,
-// so both share it), else memory in embedded mode; memory also insures against the store failing.
-function createLimiter(scope: Scope, database: Database): RateLimiterAbstract {
-  const options = { ...LOGIN_LIMITS[scope], keyPrefix: `login_${scope}` };
-  const insurance = new RateLimiterMemory(options);
-  const { REDIS_URL } = env();
-  if (REDIS_URL) return new RateLimiterRedis({ ...options, storeClient: redisStore(REDIS_URL).client, insuranceLimiter: insurance });
-  if (database.pool) {
-    return new RateLimiterPostgres({
-      ...options,
-      storeClient: database.pool,
-      storeType: "pool",
-      tableName: "rate_limits",
-      tableCreated: true,
-      insuranceLimiter: insurance,
-    });
-  }
-  return insurance;
+// The same store as the ingest limiter (lib/rate-limit/create-limiter.ts), keys prefixed per scope.
+function createScopeLimiter(scope: Scope, database: Database): RateLimiterAbstract {
+  return createLimiter({ ...LOGIN_LIMITS[scope], keyPrefix: `login_${scope}` }, database);
 }
 
 const limitersByDatabase = processSingleton("login-limiters", () => new WeakMap<Database, Record<Scope, RateLimiterAbstract>>());
@@ -42,7 +26,7 @@ async function limiters(): Promise<Record<Scope, RateLimiterAbstract>> {
   const database = await getDatabase();
   let found = limitersByDatabase.get(database);
   if (!found) {
-    found = { account: createLimiter("account", database), ip: createLimiter("ip", database) };
+    found = { account: createScopeLimiter("account", database), ip: createScopeLimiter("ip", database) };
     limitersByDatabase.set(database, found);
   }
   return found;

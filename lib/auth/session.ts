@@ -71,7 +71,11 @@ export async function findWorkspaceAccess(userId: string, slug: string) {
   });
 }
 
-/** For pages and route handlers: the workspace access, or sign-in / 404 / 403 as appropriate. */
+/**
+ * For pages: the workspace access; the sign-in page when signed out; the 404 page when the user is not a
+ * member, and also when their role is below `atLeast` (a member who opens a manager's page, such as
+ * /links/new, sees the same page as for a link that does not exist; the actions refuse with 403 `forbidden`).
+ */
 export async function requireWorkspace(slug: string, atLeast: Role = "member"): Promise<WorkspaceAccess> {
   const user = await requireUser();
   const membership = await findWorkspaceAccess(user.id, slug);

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { isUuid } from "@/lib/validation/uuid";
 import { getDatabase } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 
@@ -35,7 +35,7 @@ export async function startSession(userId: string, now = new Date()): Promise<st
  * joined with the user, so a deleted user or a revoked session ends the cookie at once.
  */
 export async function readSession(sessionId: unknown, now = new Date()): Promise<SessionUser | null> {
-  if (typeof sessionId !== "string" || !z.uuid().safeParse(sessionId).success) return null;
+  if (!isUuid(sessionId)) return null;
   const { prisma } = await getDatabase();
   const session = await prisma.session.findUnique({
     where: { id: sessionId },
@@ -50,7 +50,7 @@ export async function readSession(sessionId: unknown, now = new Date()): Promise
 
 /** Ends one session (sign-out). Ending an unknown or ended session does nothing. */
 export async function revokeSession(sessionId: unknown): Promise<void> {
-  if (typeof sessionId !== "string" || !z.uuid().safeParse(sessionId).success) return;
+  if (!isUuid(sessionId)) return;
   const { prisma } = await getDatabase();
   await prisma.session.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: new Date() } });
 }

@@ -1,5 +1,6 @@
 import { CommanderError } from "commander";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
+import type { ErrorCode } from "@/lib/error-codes";
 import { type FieldIssue, isAppError } from "@/lib/errors";
 import type { CliIo } from "./cli-io";
 
@@ -10,7 +11,8 @@ export interface CommandResult {
 }
 
 export interface CliErrorBody {
-  code: string;
+  /** The same codes as the HTTP answers and the forms (lib/error-codes.ts). */
+  code: ErrorCode;
   message: string;
   errors?: FieldIssue[];
 }

@@ -3,11 +3,12 @@ import { writeError } from "./cli-output";
 import type { CliIo } from "./cli-io";
 import { loadEnvFiles } from "./load-env-files";
 import { runCli } from "./run-cli";
+import { runSeed } from "./run-seed";
 
 /**
  * Run by npm in JSON mode (this project's .npmrc sets `json=true`, which sends npm's script banner to stderr):
  * npm then prints a JSON error report of its own on stdout when a script fails. So that stdout still holds
- * one JSON value, a failed command's output goes to stderr there; `npx leadlink` and the bin itself keep it on stdout.
+ * one JSON value, a failed command's output goes to stderr there (also under `npx leadlink`); the bin run without npm keeps it on stdout.
  */
 function npmReportsFailures(): boolean {
   const npm = process.env;
@@ -20,7 +21,9 @@ function npmReportsFailures(): boolean {
 function bufferedIo(): CliIo & { flush(exitCode: number): void } {
   let stdout = "";
   return {
-    stdout: (text) => void (stdout += text),
+    stdout: (text) => {
+      stdout += text;
+    },
     stderr: (text) => void process.stderr.write(text),
     flush(exitCode) {
       if (exitCode !== 0 && npmReportsFailures()) process.stderr.write(stdout);
@@ -51,6 +54,8 @@ export async function runBin(argv: string[], root: string): Promise<number> {
 }
 
 async function runCommand(argv: string[], root: string, processIo: CliIo): Promise<number> {
+  // `seed` opens its own bulk connections beside the app's database (lib/cli/run-seed.ts).
+  if (commandOf(argv) === "seed") return runSeed(argv.filter((_arg, index) => index !== argv.indexOf("seed")), root, processIo);
   try {
     loadEnvFiles(root);
     const fromEnv = databaseOptionsFromEnv();

@@ -38,6 +38,7 @@ function buildProgram(context: CliContext, json: boolean): Command {
   registerLeadCommands(program, context);
   registerBackupCommands(program, context);
   registerWebhookCommands(program, context);
+  program.addHelpText("after", "\nAlso: seed --leads N [--workspace SLUG] [--json]   insert realistic leads fast, through SQL (npm run seed)");
   return program;
 }
 

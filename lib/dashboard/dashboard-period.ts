@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { parseCalendarDate } from "@/lib/ingest/normalise/date";
+import { parseCalendarDate } from "@/lib/normalise/date";
 import { dayIn, DEFAULT_TIME_ZONE, requireTimeZone } from "@/lib/time/time-zone";
+import { utcDay } from "@/lib/time/utc-day";
 import { parseInput } from "@/lib/validation/parse-input";
 
 /** The periods offered as one click: the last N days of the viewer's zone, today included. */
@@ -79,10 +80,6 @@ function dayStart(day: string): Date {
   return new Date(`${day}T00:00:00.000Z`);
 }
 
-function calendarDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
 function spanDays(from: string, to: string): number {
   return Math.round((dayStart(to).getTime() - dayStart(from).getTime()) / DAY_MS) + 1;
 }
@@ -90,7 +87,7 @@ function spanDays(from: string, to: string): number {
 function period(from: string, to: string, timeZone: string, preset: PresetDays | null): DashboardPeriod {
   timeZone = requireTimeZone(timeZone);
   const start = dayStart(from);
-  const days = Array.from({ length: spanDays(from, to) }, (_, index) => calendarDay(new Date(start.getTime() + index * DAY_MS)));
+  const days = Array.from({ length: spanDays(from, to) }, (_, index) => utcDay(new Date(start.getTime() + index * DAY_MS)));
   return { from, to, timeZone, days, preset };
 }
 
@@ -101,7 +98,7 @@ function period(from: string, to: string, timeZone: string, preset: PresetDays |
 export function presetPeriod(days: PresetDays, now = new Date(), timeZone = DEFAULT_TIME_ZONE): DashboardPeriod {
   timeZone = requireTimeZone(timeZone);
   const today = dayIn(timeZone, now);
-  return period(calendarDay(new Date(dayStart(today).getTime() - (days - 1) * DAY_MS)), today, timeZone, days);
+  return period(utcDay(new Date(dayStart(today).getTime() - (days - 1) * DAY_MS)), today, timeZone, days);
 }
 
 /** The period a query names, in days of `timeZone`; AppError `validation_failed` naming each bad field otherwise. */

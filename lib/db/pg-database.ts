@@ -79,6 +79,7 @@ class FailFastPool extends pg.Pool {
 
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: Checkout): void;
+  // biome-ignore lint/suspicious/noConfusingVoidType: pg.Pool's own overload returns void when given a callback
   override connect(callback?: Checkout): Promise<pg.PoolClient> | void {
     if (callback) return this.#checkout(callback);
     return new Promise<pg.PoolClient>((resolve, reject) => this.#checkout((error, client) => (error ? reject(error) : resolve(client!))));

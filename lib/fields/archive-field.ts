@@ -1,5 +1,5 @@
 import { getDatabase } from "@/lib/db/client";
-import { invalidateCaptureLinks } from "@/lib/ingest/link-cache";
+import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { type CustomFieldDefinition, toDefinition } from "./custom-field";
 import { fieldNotFound } from "./field-errors";
 import { customFieldSelect } from "./list-fields";

@@ -1,6 +1,6 @@
-import { parseCalendarDate } from "@/lib/ingest/normalise/date";
-import { absent, invalid, valid, type Normalised } from "@/lib/ingest/normalise/result";
-import { checkText, describeType, excerpt, MAX_CUSTOM_TEXT } from "@/lib/ingest/normalise/text";
+import { parseCalendarDate } from "@/lib/normalise/date";
+import { absent, invalid, valid, type Normalised } from "@/lib/normalise/result";
+import { checkText, describeType, excerpt, MAX_CUSTOM_TEXT } from "@/lib/normalise/text";
 import type { CustomFieldDefinition } from "./custom-field";
 import { labelKey } from "./label-key";
 

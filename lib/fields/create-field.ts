@@ -1,7 +1,7 @@
 import { getDatabase } from "@/lib/db/client";
 import { uniqueViolation } from "@/lib/db/errors";
 import type { FieldIssue } from "@/lib/errors";
-import { invalidateCaptureLinks } from "@/lib/ingest/link-cache";
+import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { toFieldIssues, validationFailed } from "@/lib/validation/parse-input";
 import { FIELD_UNIQUE_CONSTRAINTS, fieldTaken } from "./field-errors";
 import { CustomFieldInput, type CustomFieldDefinition, FIELD_TYPES, toDefinition } from "./custom-field";

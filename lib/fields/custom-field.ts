@@ -1,16 +1,13 @@
 import { z } from "zod";
+import { FieldType } from "@/lib/db/generated/enums";
+import { KeyName } from "@/lib/validation/key-name";
 import { labelKey } from "./label-key";
 
-export const FIELD_TYPES = ["text", "number", "date", "boolean", "select"] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
+export { FieldType };
+export const FIELD_TYPES = Object.values(FieldType);
 
 /** The key a sender uses for the field. Not a UUID, so a key never reads as both a name and an id. */
-export const FieldName = z
-  .string()
-  .trim()
-  .min(1, "is required")
-  .max(64, "must be at most 64 characters")
-  .regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, "must start with a letter or _ and use only letters, digits, _ . -");
+export const FieldName = KeyName;
 
 export const FieldLabel = z.string().trim().min(1, "is required").max(100, "must be at most 100 characters");
 
@@ -56,7 +53,7 @@ interface FieldBase {
 
 /** A workspace's custom field as ingest sees it: a discriminated union on `type`. */
 export type CustomFieldDefinition =
-  | (FieldBase & { type: "text" | "number" | "date" | "boolean" })
+  | (FieldBase & { type: Exclude<FieldType, "select"> })
   | (FieldBase & { type: "select"; options: string[] });
 
 /** The row shape (from Prisma or raw SQL) turned into a definition. */

@@ -1,6 +1,6 @@
 import { getDatabase } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { invalidateCaptureLinks } from "@/lib/ingest/link-cache";
+import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { fieldId } from "./update-field";
 
 export function aliasNotFound(): AppError {

@@ -1,7 +1,8 @@
-import { z } from "zod";
+import { uuidOrUndefined } from "@/lib/validation/uuid";
+import type { z } from "zod";
 import { getDatabase } from "@/lib/db/client";
 import { uniqueViolation } from "@/lib/db/errors";
-import { invalidateCaptureLinks } from "@/lib/ingest/link-cache";
+import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { parseInput, validationFailed } from "@/lib/validation/parse-input";
 import { type CustomFieldDefinition, CustomFieldUpdate, toDefinition } from "./custom-field";
 import { FIELD_UNIQUE_CONSTRAINTS, fieldNotFound, fieldTaken } from "./field-errors";
@@ -11,8 +12,7 @@ import { customFieldSelect } from "./list-fields";
 
 /** A field id as typed: lower-cased, or undefined when it cannot be a UUID (so no field has it). */
 export function fieldId(value: string): string | undefined {
-  const id = value.trim().toLowerCase();
-  return z.guid().safeParse(id).success ? id : undefined;
+  return uuidOrUndefined(value);
 }
 
 /**

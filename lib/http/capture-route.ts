@@ -1,19 +1,19 @@
 import { type Database, getDatabase } from "@/lib/db/client";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
-import type { PrismaClient } from "@/lib/db/generated/client";
 import { env } from "@/lib/env";
+import { errorStatus } from "@/lib/error-codes";
 import { AppError } from "@/lib/errors";
+import { enforceRateLimit, isUnloggedRateLimit, RateLimitedError } from "@/lib/ingest/enforce-rate-limit";
 import { MAX_IDEMPOTENCY_KEY, requestHash } from "@/lib/ingest/idempotency";
-import { type CaptureLinkContext, findCaptureLink } from "@/lib/ingest/link-cache";
-import { enforceRateLimit, isUnloggedRateLimit, RateLimitedError } from "@/lib/ingest/rate-limit";
-import { recordRejection } from "@/lib/ingest/record-rejection";
+import { type Rejection, recordRejection } from "@/lib/ingest/record-rejection";
 import { pickStatsShard } from "@/lib/ingest/stats-shard";
 import type { SubmissionRecord } from "@/lib/ingest/submission-record";
-import { utmOf } from "@/lib/ingest/utm";
+import { type UtmValues, utmOf } from "@/lib/ingest/utm";
 import { originAllowed } from "@/lib/links/allowed-origins";
+import { type CaptureLinkContext, findCaptureLink } from "@/lib/links/link-cache";
 import { log } from "@/lib/log";
 import { corsHeaders, preflightHeaders } from "./cors";
-import { jsonResponse, problemResponse, problemStatus } from "./problem";
+import { jsonResponse, problemResponse } from "./problem";
 import { assertAcceptableBody, parseJsonObject, type ReceivedBody, readBody, storablePayload } from "./read-body";
 import { type RequestMeta, requestMeta } from "./request-meta";
 
@@ -30,7 +30,22 @@ export interface CaptureReply {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** A bot (e.g. a filled honeypot): answered like a person, so it learns nothing, and logged as spam. */
+  spam?: boolean;
 }
+
+/** One request on its way through the endpoint: what the link's log will keep of it. */
+interface Attempt {
+  request: Request;
+  meta: RequestMeta;
+  /** Filled in as the request is read (payload, hash); kept whatever the outcome. */
+  record: SubmissionRecord;
+  /** The body's usable UTM values, once it is parsed: a rejected submission keeps its campaign. */
+  utm: UtmValues;
+}
+
+/** What became of a request: an answer for the sender, or a refusal (an AppError). */
+type Outcome = { reply: CaptureReply } | { refused: AppError };
 
 const ALLOW = "POST, OPTIONS";
 const RETRY_AFTER_UNAVAILABLE = 5;
@@ -47,12 +62,9 @@ function toAppError(error: unknown): AppError {
   return new AppError("internal_error", "An unexpected error occurred; nothing was stored. It has been logged; the request may be retried.");
 }
 
-function baseUrl(request: Request): string {
-  return env().PUBLIC_BASE_URL ?? new URL(request.url).origin;
-}
-
-function newRecord(meta: RequestMeta): SubmissionRecord {
-  return {
+function newAttempt(request: Request): Attempt {
+  const meta = requestMeta(request);
+  const record: SubmissionRecord = {
     payload: null,
     ip: meta.ip,
     userAgent: meta.userAgent,
@@ -61,111 +73,155 @@ function newRecord(meta: RequestMeta): SubmissionRecord {
     idempotencyKey: meta.idempotencyKey?.slice(0, MAX_IDEMPOTENCY_KEY * 4) ?? null,
     requestHash: null,
   };
+  return { request, meta, record, utm: {} };
 }
 
-async function readPayload(request: Request, record: SubmissionRecord): Promise<ReceivedBody> {
-  const received = await readBody(request, env().INGEST_BODY_TIMEOUT_MS);
-  record.payload = storablePayload(received.text);
-  record.requestHash = requestHash(received.text);
+// The steps. Each one either passes or throws the AppError the sender gets.
+
+async function readPayload(attempt: Attempt): Promise<ReceivedBody> {
+  const received = await readBody(attempt.request, env().INGEST_BODY_TIMEOUT_MS);
+  attempt.record.payload = storablePayload(received.text);
+  attempt.record.requestHash = requestHash(received.text);
   return received;
 }
 
 /**
  * Counts a request that reached a link against the link's limit, before its body is read or anything is
  * stored: whatever a client sends, it adds at most the limit's worth of log entries per window (plus its
- * first 429). That first 429 keeps the body it refused, like any recorded rejection, when there is one to keep.
+ * first 429). That first 429 keeps the body it refused, like any recorded rejection, when `keepBody` asks.
  */
-async function countRequest(link: CaptureLinkContext, meta: RequestMeta, bodyOf?: { request: Request; record: SubmissionRecord }) {
+async function countRequest(link: CaptureLinkContext, attempt: Attempt, options: { keepBody: boolean }): Promise<void> {
   try {
-    await enforceRateLimit(link, meta.ip);
+    await enforceRateLimit(link, attempt.meta.ip);
   } catch (error) {
-    if (bodyOf && error instanceof RateLimitedError && error.logged) await readPayload(bodyOf.request, bodyOf.record).catch(() => {});
+    if (options.keepBody && error instanceof RateLimitedError && error.logged) await readPayload(attempt).catch(() => {});
     throw error;
   }
 }
 
-/** Records a refused request of an existing link, unless it is a repeated 429 or the database is what failed. */
-async function recordRefusal(prisma: PrismaClient, link: CaptureLinkContext, error: AppError, record: SubmissionRecord, body: unknown) {
-  // A repeated 429 in the same window is left out of the log, so a flood costs no write per request.
-  if (error.code === "service_unavailable" || isUnloggedRateLimit(error)) return;
-  await recordRejection(
-    prisma,
-    link,
-    { code: error.code, status: problemStatus(error.code), outcome: "rejected", errors: error.errors, warnings: error.warnings },
-    record,
-    utmOf(body),
-    pickStatsShard(),
-  ).catch((recordError: unknown) => log.error({ err: recordError, code: error.code }, "could not record a rejected submission"));
+/** Recorded without its body: a link is often revoked because it was abused, and the log only needs to show that senders still use it. */
+function refuseRevoked(link: CaptureLinkContext): void {
+  if (link.status === "revoked") throw new AppError("capture_link_revoked", "This capture link has been revoked; it accepts no more leads.");
+}
+
+function originRefused(meta: RequestMeta, options: { preflight?: boolean } = {}): AppError {
+  return new AppError("origin_not_allowed", `This capture link does not accept requests from ${meta.origin!.slice(0, 200)}.`, {
+    ...(options.preflight ? { errors: [{ ...PREFLIGHT_REFUSED }] } : {}),
+  });
+}
+
+function refuseOrigin(link: CaptureLinkContext, meta: RequestMeta): void {
+  if (meta.origin && link.allowedOrigins.length > 0 && !originAllowed(meta.origin, link.allowedOrigins)) throw originRefused(meta);
+}
+
+function refuseLongIdempotencyKey(meta: RequestMeta): void {
+  if (meta.idempotencyKey && meta.idempotencyKey.length > MAX_IDEMPOTENCY_KEY) {
+    throw new AppError("validation_failed", "The Idempotency-Key header is too long.", {
+      errors: [{ field: "Idempotency-Key", code: "too_long", message: `must be at most ${MAX_IDEMPOTENCY_KEY} characters` }],
+    });
+  }
 }
 
 /**
- * The one wrapper around the public capture endpoint: resolves the link, counts the request against the
- * rate limit, reads the body (within INGEST_BODY_TIMEOUT_MS), applies the link's rules, runs the handler,
- * and turns every failure into problem+json with CORS headers. Every request that reaches an existing link
- * is recorded, accepted or rejected, within the rate limit.
+ * The one place that writes what became of a request to the link's log, for every outcome but an accepted
+ * lead (stored by lib/ingest in the lead's own transaction, so a 2xx always has its record): refusals and
+ * spam. Left out: requests to no link, a repeated 429 in the same window (a flood costs no write per
+ * request), and a failed database, which is what the write would need.
  */
-function captureHandler(method: "POST" | "OTHER", handler?: (request: CaptureRequest) => Promise<CaptureReply>) {
+async function recordOutcome(link: CaptureLinkContext | undefined, attempt: Attempt, outcome: Outcome): Promise<void> {
+  if (!link) return;
+  let rejection: Rejection;
+  if ("refused" in outcome) {
+    const error = outcome.refused;
+    if (error.code === "service_unavailable" || isUnloggedRateLimit(error)) return;
+    rejection = { code: error.code, status: errorStatus(error.code), outcome: "rejected", errors: error.errors, warnings: error.warnings };
+  } else if (outcome.reply.spam) {
+    rejection = { code: null, status: outcome.reply.status, outcome: "spam" };
+  } else {
+    return;
+  }
+  try {
+    const { prisma } = await getDatabase();
+    await recordRejection(prisma, link, rejection, attempt.record, attempt.utm, pickStatsShard());
+  } catch (error) {
+    log.error({ err: error, code: rejection.code }, "could not record a rejected submission");
+  }
+}
+
+/**
+ * The frame of every capture endpoint: find the link (a malformed or unknown token never costs a write),
+ * run the method's steps, record the outcome, answer with the link's CORS headers. `answerRefusal` turns a
+ * refusal into the answer; problem+json unless the method says otherwise.
+ */
+function captureEndpoint(options: {
+  steps: (link: CaptureLinkContext | undefined, attempt: Attempt) => Promise<CaptureReply>;
+  /** Whether a failed lookup (database down) is answered as such, or as if the link were unknown. */
+  lookupFailure: "refuse" | "ignore";
+  answerRefusal?: (error: AppError, cors: Record<string, string>) => Response | undefined;
+  answerReply?: (reply: CaptureReply, cors: Record<string, string>, request: Request) => Response;
+}) {
   return async (request: Request, context: RouteContext): Promise<Response> => {
     const { captureLink: token } = await context.params;
-    const meta = requestMeta(request);
-    let cors = corsHeaders(meta.origin, undefined);
-    let link: CaptureLinkContext | undefined;
-    let prisma: PrismaClient | undefined;
-    let body: unknown;
-    const record = newRecord(meta);
-
-    try {
-      link = await findCaptureLink(token);
-      if (link) cors = corsHeaders(meta.origin, link.allowedOrigins);
-      if (method === "OTHER") {
-        // Recorded for an existing link (a form posting with GET shows up in the log), 405 either way.
-        // The body of a wrong method is not read: the log needs the fact, not what came with it.
-        if (link) {
-          prisma = (await getDatabase()).prisma;
-          await countRequest(link, meta);
-        }
-        throw new AppError("method_not_allowed", `Use POST to send a lead to a capture link (got ${request.method}).`);
-      }
-      if (!link) {
-        throw new AppError("capture_link_not_found", "No capture link has this address. Check the URL copied from Leadlink.");
-      }
-      const database = await getDatabase();
-      prisma = database.prisma;
-      await countRequest(link, meta, link.status === "active" ? { request, record } : undefined);
-      if (link.status === "revoked") {
-        // Recorded without its body: a link is often revoked because it was abused, and the log only
-        // needs to show that senders still use it.
-        throw new AppError("capture_link_revoked", "This capture link has been revoked; it accepts no more leads.");
-      }
-      const received = await readPayload(request, record);
-      if (meta.origin && link.allowedOrigins.length > 0 && !originAllowed(meta.origin, link.allowedOrigins)) {
-        throw new AppError("origin_not_allowed", `This capture link does not accept requests from ${meta.origin.slice(0, 200)}.`);
-      }
-      assertAcceptableBody(received);
-      body = parseJsonObject(received.text);
-      if (meta.idempotencyKey && meta.idempotencyKey.length > MAX_IDEMPOTENCY_KEY) {
-        throw new AppError("validation_failed", "The Idempotency-Key header is too long.", {
-          errors: [{ field: "Idempotency-Key", code: "too_long", message: `must be at most ${MAX_IDEMPOTENCY_KEY} characters` }],
-        });
-      }
-
-      const reply = await handler!({ database, link, body: body as Record<string, unknown>, record });
-      return jsonResponse(reply.status, reply.body, { ...cors, ...reply.headers });
-    } catch (caught) {
-      const error = toAppError(caught);
-      if (link && prisma) await recordRefusal(prisma, link, error, record, body);
-      const headers: Record<string, string> = error.code === "method_not_allowed" ? { ...cors, Allow: ALLOW } : cors;
-      return problemResponse(error, baseUrl(request), headers);
+    const attempt = newAttempt(request);
+    const found: { link?: CaptureLinkContext; failure?: AppError } = await findCaptureLink(token).then(
+      (link) => ({ link }),
+      (error: unknown) => (options.lookupFailure === "ignore" ? {} : { failure: toAppError(error) }),
+    );
+    const cors = corsHeaders(attempt.meta.origin, found.link?.allowedOrigins);
+    const outcome: Outcome = found.failure
+      ? { refused: found.failure }
+      : await options.steps(found.link, attempt).then(
+            (reply) => ({ reply }),
+            (error: unknown) => ({ refused: toAppError(error) }),
+          );
+    await recordOutcome(found.link, attempt, outcome);
+    if ("reply" in outcome) {
+      return options.answerReply?.(outcome.reply, cors, request) ?? jsonResponse(outcome.reply.status, outcome.reply.body, { ...cors, ...outcome.reply.headers });
     }
+    const error = outcome.refused;
+    return options.answerRefusal?.(error, cors) ?? problemResponse(error, error.code === "method_not_allowed" ? { ...cors, Allow: ALLOW } : cors);
   };
 }
 
+/**
+ * POST: the one wrapper around the public capture endpoint. Resolves the link, counts the request against
+ * the rate limit, reads the body (within INGEST_BODY_TIMEOUT_MS), applies the link's rules, runs the
+ * handler, and turns every failure into problem+json with CORS headers. Every request that reaches an
+ * existing link is recorded, accepted or rejected, within the rate limit.
+ */
 export function captureRoute(handler: (request: CaptureRequest) => Promise<CaptureReply>) {
-  return captureHandler("POST", handler);
+  return captureEndpoint({
+    lookupFailure: "refuse",
+    steps: async (link, attempt) => {
+      if (!link) throw new AppError("capture_link_not_found", "No capture link has this address. Check the URL copied from Leadlink.");
+      const database = await getDatabase();
+      await countRequest(link, attempt, { keepBody: link.status === "active" });
+      refuseRevoked(link);
+      const received = await readPayload(attempt);
+      refuseOrigin(link, attempt.meta);
+      assertAcceptableBody(received);
+      const body = parseJsonObject(received.text);
+      attempt.utm = utmOf(body);
+      refuseLongIdempotencyKey(attempt.meta);
+      return handler({ database, link, body, record: attempt.record });
+    },
+  });
 }
 
-/** Every method but POST and OPTIONS. */
-export const captureMethodNotAllowed = captureHandler("OTHER");
+/**
+ * Every method but POST and OPTIONS: 405. Recorded for an existing link (a form posting with GET shows up in
+ * the log). The body of a wrong method is not read: the log needs the fact, not what came with it.
+ */
+export const captureMethodNotAllowed = captureEndpoint({
+  lookupFailure: "refuse",
+  steps: async (link, attempt) => {
+    if (link) {
+      await getDatabase();
+      await countRequest(link, attempt, { keepBody: false });
+    }
+    throw new AppError("method_not_allowed", `Use POST to send a lead to a capture link (got ${attempt.request.method}).`);
+  },
+});
 
 /**
  * What marks a refused CORS preflight in the request log: the entry is otherwise that of a refused POST
@@ -180,41 +236,27 @@ export const PREFLIGHT_REFUSED = {
 /**
  * CORS preflight. A link that restricts origins refuses the grant to others here already, so the browser
  * never sends their POST: the refusal is recorded like a refused POST (the link's request log is where an
- * integrator finds out), counted by the rate limit like every request. Unknown links get a grant, and then
- * a readable 404 on the POST.
+ * integrator finds out), counted by the rate limit like every request. Unknown links (or a failed lookup)
+ * get a grant, and then a readable answer on the POST.
  */
-export async function capturePreflight(request: Request, context: RouteContext): Promise<Response> {
-  const { captureLink: token } = await context.params;
-  const meta = requestMeta(request);
-  let link: CaptureLinkContext | undefined;
-  try {
-    link = await findCaptureLink(token);
-  } catch {
-    link = undefined; // the POST will say what is wrong
-  }
-  const cors = corsHeaders(meta.origin, link?.allowedOrigins);
-  const granted = "Access-Control-Allow-Origin" in cors;
-  if (link) {
-    let prisma: PrismaClient | undefined;
-    const record = newRecord(meta);
-    try {
-      prisma = (await getDatabase()).prisma;
-      await countRequest(link, meta);
-      if (meta.origin && !granted) {
-        throw new AppError("origin_not_allowed", `This capture link does not accept requests from ${meta.origin.slice(0, 200)}.`, {
-          errors: [{ ...PREFLIGHT_REFUSED }],
-        });
+export const capturePreflight = captureEndpoint({
+  lookupFailure: "ignore",
+  steps: async (link, attempt) => {
+    if (link) {
+      await getDatabase();
+      await countRequest(link, attempt, { keepBody: false });
+      if (attempt.meta.origin && !("Access-Control-Allow-Origin" in corsHeaders(attempt.meta.origin, link.allowedOrigins))) {
+        throw originRefused(attempt.meta, { preflight: true });
       }
-    } catch (caught) {
-      const error = toAppError(caught);
-      if (prisma) await recordRefusal(prisma, link, error, record, undefined);
-      // A refused origin still gets the preflight's 204, without a grant (DESIGN.md section 3): the browser
-      // reads no answer either way, and the refusal is now in the link's log, where its admin looks.
-      if (error.code !== "origin_not_allowed") return problemResponse(error, baseUrl(request), { ...cors, Allow: ALLOW });
     }
-  }
-  return new Response(null, {
-    status: 204,
-    headers: { ...cors, ...(granted ? preflightHeaders(request.headers.get("access-control-request-headers")) : {}), Allow: ALLOW },
-  });
-}
+    return { status: 204, body: null };
+  },
+  // A refused origin still gets the preflight's 204, without a grant (DESIGN.md section 3): the browser
+  // reads no answer either way, and the refusal is now in the link's log, where its admin looks.
+  answerRefusal: (error, cors) => (error.code === "origin_not_allowed" ? new Response(null, { status: 204, headers: { ...cors, Allow: ALLOW } }) : problemResponse(error, { ...cors, Allow: ALLOW })),
+  answerReply: (_reply, cors, request) => {
+    const granted = "Access-Control-Allow-Origin" in cors;
+    const grant = granted ? preflightHeaders(request.headers.get("access-control-request-headers")) : {};
+    return new Response(null, { status: 204, headers: { ...cors, ...grant, Allow: ALLOW } });
+  },
+});

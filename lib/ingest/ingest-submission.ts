@@ -2,13 +2,11 @@ import type { Database } from "@/lib/db/client";
 import { AppError, type FieldIssue } from "@/lib/errors";
 import { findIdempotentOutcome } from "./idempotency";
 import { parseLeadInput } from "./lead-input";
-import { type CaptureLinkContext, refreshCaptureLink } from "./link-cache";
-import { recordRejection } from "./record-rejection";
+import { type CaptureLinkContext, refreshCaptureLink } from "@/lib/links/link-cache";
 import { type ResolvedCustomFields, resolveCustomFields } from "./resolve-custom-fields";
 import { pickStatsShard } from "./stats-shard";
 import type { SubmissionRecord } from "./submission-record";
 import { upsertLead } from "./upsert-lead";
-import { utmOf } from "./utm";
 import { wakeDispatcher } from "@/lib/webhooks/dispatcher";
 
 export interface IngestOutcome {
@@ -17,6 +15,8 @@ export interface IngestOutcome {
   warnings: FieldIssue[];
   /** True when this answers a retry of an earlier request with the same Idempotency-Key. */
   replayed: boolean;
+  /** A bot: answered as a created lead (a made-up id), so it learns nothing; no lead was written, the caller logs it as spam. */
+  spam?: boolean;
 }
 
 function isFilled(value: unknown): boolean {
@@ -27,7 +27,8 @@ function isFilled(value: unknown): boolean {
 /**
  * One accepted-or-rejected lead submission, from a parsed JSON object to a stored lead:
  * validate and normalise, resolve custom fields, honour Idempotency-Key, then create or update the lead.
- * Throws AppError for every rejection; the caller records it (see record-rejection.ts).
+ * Throws AppError for every rejection; the caller records rejections and spam (lib/http/capture-route.ts),
+ * this function only the accepted lead, with its submission, in one transaction.
  */
 export async function ingestSubmission(
   database: Database,
@@ -38,8 +39,7 @@ export async function ingestSubmission(
   const { prisma } = database;
   // A filled honeypot is a bot: it gets the answer a person would, so it learns nothing, and no lead.
   if (link.honeypotField && isFilled(body[link.honeypotField])) {
-    await recordRejection(prisma, link, { code: null, status: 201, outcome: "spam" }, record, utmOf(body), pickStatsShard());
-    return { leadId: crypto.randomUUID(), created: true, warnings: [], replayed: false };
+    return { leadId: crypto.randomUUID(), created: true, warnings: [], replayed: false, spam: true };
   }
 
   const parsed = parseLeadInput(body, link.country, new Set(link.honeypotField ? [link.honeypotField] : []), {

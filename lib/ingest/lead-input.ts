@@ -1,18 +1,15 @@
 import { z } from "zod";
 import type { FieldIssue } from "@/lib/errors";
-import { normaliseBirthday } from "./normalise/date";
-import { normaliseDocument } from "./normalise/document";
-import { normaliseEmail } from "./normalise/email";
-import { normaliseInstagram } from "./normalise/instagram";
-import { normalisePhone } from "./normalise/phone";
-import type { Normalised } from "./normalise/result";
-import { normaliseState } from "./normalise/state";
-import { checkText, describeType, excerpt } from "./normalise/text";
+import { ADDRESS_KEYS, type AddressKey } from "@/lib/leads/lead-keys";
+import { normaliseBirthday } from "@/lib/normalise/date";
+import { normaliseDocument } from "@/lib/normalise/document";
+import { normaliseEmail } from "@/lib/normalise/email";
+import { normaliseInstagram } from "@/lib/normalise/instagram";
+import { normalisePhone } from "@/lib/normalise/phone";
+import type { Normalised } from "@/lib/normalise/result";
+import { normaliseState } from "@/lib/normalise/state";
+import { checkText, describeType, excerpt } from "@/lib/normalise/text";
 
-export const ADDRESS_KEYS = ["street", "number", "complement", "neighborhood", "city", "state", "zipCode", "country"] as const;
-export const UTM_KEYS = ["utmSource", "utmMedium", "utmCampaign", "utmContent", "utmTerm"] as const;
-export type AddressKey = (typeof ADDRESS_KEYS)[number];
-export type UtmKey = (typeof UTM_KEYS)[number];
 
 type Ctx = z.core.$RefinementCtx;
 
@@ -122,8 +119,8 @@ function buildLeadInput(country: string) {
 }
 
 /**
- * The lead a sender posts (specification 2.2 to 2.4), normalised: the one schema shared by the ingest
- * route, the admin forms and the documentation. Phones are read in the workspace's country.
+ * The lead a sender posts (specification 2.2 to 2.4), normalised: the one schema of a posted lead (the
+ * admin shows leads but does not edit their fields). Phones are read in the workspace's country.
  */
 export function leadInputSchema(country: string) {
   let schema = schemas.get(country);

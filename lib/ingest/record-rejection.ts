@@ -1,4 +1,4 @@
-import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
+import { Prisma, type PrismaClient, type SubmissionOutcome } from "@/lib/db/generated/client";
 import type { FieldIssue } from "@/lib/errors";
 import type { SubmissionRecord } from "./submission-record";
 import { wakeDispatcher } from "@/lib/webhooks/dispatcher";
@@ -9,7 +9,7 @@ export interface Rejection {
   code: string | null;
   /** The HTTP status the sender received. */
   status: number;
-  outcome: "rejected" | "spam";
+  outcome: Extract<SubmissionOutcome, "rejected" | "spam">;
   errors?: FieldIssue[];
   warnings?: FieldIssue[];
 }

@@ -68,7 +68,7 @@ export async function upsertLead(database: Pick<Database, "sql">, write: LeadWri
     } catch (error) {
       const constraint = uniqueViolation(error);
       if (constraint === "idempotency_keys_pkey") return { kind: "idempotency_conflict" };
-      const retryable = (constraint && constraint.startsWith("leads_")) || ["40P01", "40001"].includes(sqlState(error) ?? "");
+      const retryable = (constraint?.startsWith("leads_")) || ["40P01", "40001"].includes(sqlState(error) ?? "");
       if (!retryable || attempt >= ATTEMPTS) throw error;
     }
   }

@@ -1,5 +1,5 @@
-import { UTM_KEYS, type UtmKey } from "./lead-input";
-import { checkText } from "./normalise/text";
+import { UTM_KEYS, type UtmKey } from "@/lib/leads/lead-keys";
+import { checkText } from "@/lib/normalise/text";
 
 export type UtmValues = Partial<Record<UtmKey, string>>;
 

@@ -1,7 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import { getDatabase } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
-import { ADDRESS_KEYS } from "@/lib/ingest/lead-input";
+import { ADDRESS_KEYS } from "@/lib/leads/lead-keys";
 import { phoneE164 } from "@/lib/phone/format-phone";
 import { dayIn, DEFAULT_TIME_ZONE, requireTimeZone } from "@/lib/time/time-zone";
 import { parseInput } from "@/lib/validation/parse-input";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { uuidOrUndefined } from "@/lib/validation/uuid";
 import { getDatabase } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { loadFieldNames } from "./field-names";
@@ -6,9 +6,9 @@ import { type LeadDetailJson, leadSelect, submissionSelect, toLeadJson, toSubmis
 
 /** The id as stored (lower-case UUID), or AppError `lead_not_found` when no lead can have it. */
 export function leadIdOrNotFound(leadId: string): string {
-  const id = leadId.trim().toLowerCase();
   // Not a UUID: no lead can have it, and PostgreSQL would reject the comparison with the uuid column.
-  if (!z.guid().safeParse(id).success) throw leadNotFound(leadId);
+  const id = uuidOrUndefined(leadId);
+  if (!id) throw leadNotFound(leadId);
   return id;
 }
 

@@ -1,3 +1,4 @@
+import { uuidSchema } from "@/lib/validation/uuid";
 import { z } from "zod";
 import { LEAD_SORTS, type LeadSort } from "./lead-filter";
 
@@ -21,7 +22,7 @@ const CursorJson = z.object({
   d: z.enum(["n", "p"]),
   k: z.string().max(1000),
   u: z.boolean().optional(),
-  i: z.guid(),
+  i: uuidSchema(),
 });
 
 export function encodeLeadCursor(cursor: LeadCursor): string {

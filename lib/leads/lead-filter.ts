@@ -1,3 +1,4 @@
+import { uuidSchema } from "@/lib/validation/uuid";
 import { z } from "zod";
 import { Prisma } from "@/lib/db/generated/client";
 import { DEFAULT_TIME_ZONE } from "@/lib/time/time-zone";
@@ -38,7 +39,7 @@ const FilterText = z.string().trim().max(200, "must be at most 200 characters");
 export const LeadFilter = z
   .object({
     q: blankAsMissing(FilterText),
-    link: blankAsMissing(z.string().trim().pipe(z.guid("must be a capture link id"))),
+    link: blankAsMissing(z.string().trim().pipe(uuidSchema("must be a capture link id"))),
     utm_source: blankAsMissing(FilterText),
     utm_medium: blankAsMissing(FilterText),
     utm_campaign: blankAsMissing(FilterText),

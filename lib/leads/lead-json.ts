@@ -1,4 +1,5 @@
 import type { Prisma, SubmissionOutcome } from "@/lib/db/generated/client";
+import { utcDay } from "@/lib/time/utc-day";
 
 /** A lead as the CLI prints it and the admin UI reads it (DESIGN.md section 4). */
 export interface LeadJson {
@@ -113,7 +114,7 @@ export function toLeadJson(row: LeadRow, fieldNames: ReadonlyMap<string, string>
     state: row.state,
     instagram: row.instagram,
     // A DATE column arrives as midnight UTC.
-    birthday: row.birthday ? row.birthday.toISOString().slice(0, 10) : null,
+    birthday: row.birthday ? utcDay(row.birthday) : null,
     address: asObject(row.address),
     firstTouch: {
       utmSource: row.firstUtmSource,

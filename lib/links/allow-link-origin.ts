@@ -1,6 +1,6 @@
 import { getDatabase } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
-import { invalidateCaptureLinks } from "@/lib/ingest/link-cache";
+import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { validationFailed } from "@/lib/validation/parse-input";
 import { normaliseOrigin } from "./allowed-origins";
 import { captureLinkSelect, type CaptureLinkSummary, toCaptureLinkSummary } from "./capture-link";

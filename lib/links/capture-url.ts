@@ -1,10 +1,12 @@
 import { env } from "@/lib/env";
+import { publicBaseUrl } from "@/lib/http/public-base-url";
 
 /**
  * Where senders post: PUBLIC_BASE_URL when the service sits behind a domain, else `fallbackBase` (the
- * admin pages pass the address the admin is using), else the local port.
+ * admin pages pass the address the admin reached the server at: see app/(admin)/w/[slug]/links/request-base-url.ts),
+ * else the local port.
  */
 export function captureUrl(token: string, fallbackBase?: string): string {
-  const { PUBLIC_BASE_URL, PORT } = env();
-  return `${PUBLIC_BASE_URL ?? fallbackBase ?? `http://localhost:${PORT}`}/ingest/${token}`;
+  const base = env().PUBLIC_BASE_URL ? publicBaseUrl() : (fallbackBase ?? publicBaseUrl());
+  return `${base}/ingest/${token}`;
 }

@@ -57,7 +57,7 @@ function reindentJson(json: string): string {
         out += newline() + char;
         break;
       case ",":
-        out += "," + newline();
+        out += `,${newline()}`;
         break;
       case ":":
         out += ": ";

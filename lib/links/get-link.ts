@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { uuidOrUndefined } from "@/lib/validation/uuid";
 import { getDatabase } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { captureLinkSelect, toCaptureLinkSummary } from "./capture-link";
@@ -15,8 +15,7 @@ export function linkRevoked(): AppError {
 
 /** A link id as typed: lower-cased, or undefined when it cannot be a UUID (so no link has it). */
 export function linkId(value: string): string | undefined {
-  const id = value.trim().toLowerCase();
-  return z.guid().safeParse(id).success ? id : undefined;
+  return uuidOrUndefined(value);
 }
 
 /** The workspace's link with this id, with its counters; AppError `capture_link_not_found` for any other id. */

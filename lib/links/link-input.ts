@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { RateLimitSetting } from "@/lib/env";
+import { RateLimitSetting } from "@/lib/rate-limit/rate";
 import { LEAD_KEYS } from "@/lib/ingest/lead-input";
+import { KeyName } from "@/lib/validation/key-name";
 import { normaliseOrigin } from "./allowed-origins";
 
 export const LinkName = z.string().trim().min(1, "is required").max(100, "must be at most 100 characters");
@@ -39,13 +40,7 @@ export const LinkRateLimit = RateLimitSetting.transform((value) => value.replace
  * The hidden form input that only bots fill. A lead field's name would turn every real lead into spam,
  * so those are refused.
  */
-export const HoneypotField = z
-  .string()
-  .trim()
-  .min(1, "is required")
-  .max(64, "must be at most 64 characters")
-  .regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, "must start with a letter or _ and use only letters, digits, _ . -")
-  .refine((name) => !LEAD_KEYS.has(name), {
+export const HoneypotField = KeyName.refine((name) => !LEAD_KEYS.has(name), {
     message: "is a lead field: real leads send it, so every lead would be stored as spam",
     params: { code: "lead_field" },
   });

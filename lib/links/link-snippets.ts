@@ -1,7 +1,7 @@
 import { type CountryCode, getExampleNumber } from "libphonenumber-js";
 import examples from "libphonenumber-js/mobile/examples";
 import type { CustomFieldDefinition } from "@/lib/fields/custom-field";
-import { UTM_KEYS } from "@/lib/ingest/lead-input";
+import { UTM_KEYS } from "@/lib/leads/lead-keys";
 
 export interface SnippetInput {
   url: string;

@@ -1,15 +1,16 @@
-import { z } from "zod";
+import { uuidOrUndefined } from "@/lib/validation/uuid";
 import { getDatabase } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
-import { invalidateCaptureLinks } from "@/lib/ingest/link-cache";
+import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { captureLinkSelect, type CaptureLinkSummary, toCaptureLinkSummary } from "./capture-link";
 import { isLinkToken } from "./link-token";
 
 /** The link named by its id or its token, limited to the workspace; null when the value can be neither. */
 function linkWhere(workspaceId: string, idOrToken: string): Prisma.CaptureLinkWhereInput | null {
   const value = idOrToken.trim();
-  if (z.guid().safeParse(value).success) return { workspaceId, id: value.toLowerCase() };
+  const id = uuidOrUndefined(value);
+  if (id) return { workspaceId, id };
   if (isLinkToken(value)) return { workspaceId, token: value };
   return null;
 }
@@ -28,8 +29,10 @@ export async function revokeLink(workspaceId: string, idOrToken: string): Promis
     });
     const link = await prisma.captureLink.findFirst({ where, select: captureLinkSelect });
     if (link) {
-      // Awaited so that an asynchronous invalidation (another instance, Redis) has gone out before the caller is told.
-      await invalidateCaptureLinks(workspaceId);
+      // This process forgets the link at once. Other instances keep their cached copy for up to the cache's
+      // TTL (lib/links/link-cache.ts), but no lead gets in through it: the ingest transaction checks the link's
+      // status in the statement that writes the lead, and answers 410 (capture_link_revoked) when it is revoked.
+      invalidateCaptureLinks(workspaceId);
       return toCaptureLinkSummary(link);
     }
   }

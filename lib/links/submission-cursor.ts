@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { isUuid } from "@/lib/validation/uuid";
 
 /** A position in a link's request log: the (receivedAt, id) of a row, newest first. */
 export interface SubmissionCursor {
@@ -14,7 +14,7 @@ export function encodeSubmissionCursor(cursor: SubmissionCursor): string {
 export function decodeSubmissionCursor(value: string | undefined | null): SubmissionCursor | undefined {
   if (!value || value.length > 200) return undefined;
   const [time, id, extra] = Buffer.from(value, "base64url").toString("utf8").split("|");
-  if (extra !== undefined || !time || !id || !z.guid().safeParse(id).success) return undefined;
+  if (extra !== undefined || !time || !id || !isUuid(id)) return undefined;
   const receivedAt = new Date(time);
   if (Number.isNaN(receivedAt.getTime()) || receivedAt.toISOString() !== time) return undefined;
   return { receivedAt, id };

@@ -1,5 +1,5 @@
 import { getDatabase } from "@/lib/db/client";
-import { invalidateCaptureLinks } from "@/lib/ingest/link-cache";
+import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { parseInput } from "@/lib/validation/parse-input";
 import { captureLinkSelect, type CaptureLinkSummary, toCaptureLinkSummary } from "./capture-link";
 import { linkId, linkNotFound, linkRevoked } from "./get-link";

@@ -1,5 +1,5 @@
 import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
-import { env } from "@/lib/env";
+import { publicBaseUrl } from "@/lib/http/public-base-url";
 import { AppError } from "@/lib/errors";
 import { type LeadJson, leadSelect, toLeadJson } from "@/lib/leads/lead-json";
 
@@ -83,8 +83,7 @@ export function webhookBody(content: MessageContent, test = false): string {
 
 /** The admin page of a lead, for people reading a Slack message or an email. */
 export function leadPageUrl(workspaceSlug: string, leadId: string): string {
-  const { PUBLIC_BASE_URL, PORT } = env();
-  return `${PUBLIC_BASE_URL ?? `http://localhost:${PORT}`}/w/${workspaceSlug}/leads/${leadId}`;
+  return `${publicBaseUrl()}/w/${workspaceSlug}/leads/${leadId}`;
 }
 
 // Slack's mrkdwn treats these three as markup; everything else is text.

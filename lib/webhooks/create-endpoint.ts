@@ -1,6 +1,6 @@
 import { getDatabase } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { invalidateCaptureLinks } from "@/lib/ingest/link-cache";
+import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { parseInput } from "@/lib/validation/parse-input";
 import { WebhookEndpointInput } from "./endpoint-input";
 import { assertPublicUrl } from "./ssrf-guard";

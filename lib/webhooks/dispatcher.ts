@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import type { Database } from "@/lib/db/client";
 import { isAppError } from "@/lib/errors";
-import { invalidateCaptureLinks } from "@/lib/ingest/link-cache";
+import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { log } from "@/lib/log";
 import { processSingleton } from "@/lib/process-singleton";
 import { loadMessageContent, slackBody, webhookBody } from "./build-message";

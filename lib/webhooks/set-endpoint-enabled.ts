@@ -1,5 +1,5 @@
 import { getDatabase } from "@/lib/db/client";
-import { invalidateCaptureLinks } from "@/lib/ingest/link-cache";
+import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { endpointIdOrNotFound, endpointNotFound } from "./webhook-endpoint";
 
 /** Enables or disables an endpoint of the workspace; enabling clears why Leadlink had disabled it. */

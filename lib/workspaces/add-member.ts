@@ -3,13 +3,14 @@ import { sqlState, uniqueViolation } from "@/lib/db/errors";
 import type { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/validation/parse-input";
-import { MemberInput, type ROLES } from "./workspace-input";
+import type { Role } from "./member-rules";
+import { MemberInput } from "./workspace-input";
 
 export interface AddedMember {
   workspaceId: string;
   userId: string;
   email: string;
-  role: (typeof ROLES)[number];
+  role: Role;
 }
 
 function userNotFound(email: string): AppError {

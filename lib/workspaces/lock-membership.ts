@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { isUuid } from "@/lib/validation/uuid";
 import type { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import type { Role } from "./member-rules";
@@ -20,7 +20,7 @@ export function memberNotFound(): AppError {
  * actor demoted a moment ago acts with the role they have now.
  */
 export async function lockMembership(tx: Prisma.TransactionClient, workspaceId: string, actorId: string, targetId?: string): Promise<LockedMembers> {
-  const ids = [actorId, targetId].filter((id): id is string => id !== undefined && z.guid().safeParse(id).success);
+  const ids = [actorId, targetId].filter((id): id is string => isUuid(id));
   await tx.$queryRaw`SELECT id FROM workspaces WHERE id = ${workspaceId}::uuid FOR UPDATE`;
   const rows = await tx.membership.findMany({ where: { workspaceId, userId: { in: ids } }, select: { userId: true, role: true } });
   const actor = rows.find((row) => row.userId === actorId);

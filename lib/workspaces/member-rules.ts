@@ -1,7 +1,7 @@
 import { AppError } from "@/lib/errors";
-import type { ROLES } from "./workspace-input";
+import type { Role } from "@/lib/db/generated/enums";
 
-export type Role = (typeof ROLES)[number];
+export type { Role };
 
 /**
  * Whether a member with role `actor` may add, change or remove a membership: owners and admins manage

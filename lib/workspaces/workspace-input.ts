@@ -1,5 +1,6 @@
 import { isSupportedCountry } from "libphonenumber-js";
 import { z } from "zod";
+import { Role } from "@/lib/db/generated/enums";
 import { EmailAddress } from "@/lib/users/user-input";
 import { SLUG_MAX_LENGTH, slugify } from "./slugify";
 
@@ -43,7 +44,7 @@ export const WorkspaceInput = z
         path: ["slug"],
         input: slug,
         params: { code: "invalid_slug" },
-        message: "cannot be derived from this name: choose one (" + SLUG_RULE + ")",
+        message: `cannot be derived from this name: choose one (${SLUG_RULE})`,
       });
       return z.NEVER;
     }
@@ -51,9 +52,7 @@ export const WorkspaceInput = z
   });
 export type WorkspaceInput = z.input<typeof WorkspaceInput>;
 
-export const ROLES = ["owner", "admin", "member"] as const;
-
-export const MemberRole = z.enum(ROLES, "must be owner, admin or member");
+export const MemberRole = z.enum(Role, "must be owner, admin or member");
 
 /** A user added to a workspace, by email. */
 export const MemberInput = z.object({

@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "@/lib/cli/run-cli";
 import { type Database, openDatabase, statement, useDatabase } from "@/lib/db/client";
-import { invalidateCaptureLinks } from "@/lib/ingest/link-cache";
+import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { createPostgresDatabase, testDatabaseKind, useTestDatabase } from "../support/database";
 import { createField, createLink } from "../support/fixtures";
 import { post } from "../support/ingest-client";

@@ -7,7 +7,7 @@ import { openDatabase } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import { createPostgresDatabase, testDatabaseKind, useTestDatabase } from "../support/database";
 
-const db = useTestDatabase();
+useTestDatabase();
 const BIN = path.join(import.meta.dirname, "../../bin/leadlink.mjs");
 const tempDirs: string[] = [];
 

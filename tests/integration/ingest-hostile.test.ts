@@ -22,7 +22,7 @@ beforeAll(async () => {
 const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((part) => (typeof part === "string" ? Buffer.from(part, "utf8") : Buffer.from(part))));
 const email = () => `"email":"${uniqueEmail("hostile")}"`;
 const DEEP_ARRAY = "[".repeat(10_000) + "]".repeat(10_000);
-const DEEP_OBJECT = '{"a":'.repeat(10_000) + "1" + "}".repeat(10_000);
+const DEEP_OBJECT = `${'{"a":'.repeat(10_000)}1${"}".repeat(10_000)}`;
 const SPLIT_PAIR_KEY = `${"k".repeat(199)}😀`; // 201 UTF-16 units: a 200-unit cut would split the pair
 
 type Expect = number | number[];

@@ -226,7 +226,7 @@ describe("methods other than POST", () => {
 });
 
 describe("unknown and revoked links", () => {
-  it.each([testToken(), "cl_short", "not-a-token", "CL_" + "a".repeat(22)])("answers 404 capture_link_not_found for %s and records nothing", async (token) => {
+  it.each([testToken(), "cl_short", "not-a-token", `CL_${"a".repeat(22)}`])("answers 404 capture_link_not_found for %s and records nothing", async (token) => {
     const before = await db.current.prisma.submission.count();
     await expectProblem(await postText(token, lead()), 404, "capture_link_not_found");
     expect(await db.current.prisma.submission.count()).toBe(before);
@@ -243,9 +243,20 @@ describe("unknown and revoked links", () => {
     const { token, link } = await setupLink(db.current);
     expect((await post(token, { email: uniqueEmail() })).status).toBe(201);
     await db.current.prisma.captureLink.update({ where: { id: link.id }, data: { status: "revoked", revokedAt: new Date() } });
-    const { invalidateCaptureLinks } = await import("@/lib/ingest/link-cache");
+    const { invalidateCaptureLinks } = await import("@/lib/links/link-cache");
     invalidateCaptureLinks();
     await expectProblem(await postText(token, lead()), 410, "capture_link_revoked");
+  });
+
+  it("stores no lead through a revoked link that another instance still has cached as active", async () => {
+    // The cache is per process: an instance other than the one that revoked the link keeps its copy for the
+    // cache's TTL. Here the link is revoked behind this process's back, which leaves it exactly as stale.
+    const { token, link, workspace } = await setupLink(db.current);
+    expect((await post(token, { email: uniqueEmail() })).status).toBe(201);
+    await db.current.prisma.captureLink.update({ where: { id: link.id }, data: { status: "revoked", revokedAt: new Date() } });
+    await expectProblem(await postText(token, lead()), 410, "capture_link_revoked");
+    expect(await leadCount(db.current, workspace.id)).toBe(1);
+    expect(await submissionsOf(db.current, link.id)).toContainEqual(expect.objectContaining({ outcome: "rejected", status: 410, errorCode: "capture_link_revoked" }));
   });
 });
 
@@ -270,7 +281,7 @@ describe("rate limit (INGEST_RATE_LIMIT, per link and client IP)", () => {
     const workspace = await db.current.prisma.workspace.findFirstOrThrow();
     const link = await createLink(db.current, workspace.id);
     await db.current.prisma.captureLink.update({ where: { id: link.id }, data: { rateLimit: "off" } });
-    const { invalidateCaptureLinks } = await import("@/lib/ingest/link-cache");
+    const { invalidateCaptureLinks } = await import("@/lib/links/link-cache");
     invalidateCaptureLinks();
     for (let i = 0; i < 3; i++) expect((await postText(link.token, lead(), { "x-leadlink-remote-addr": "203.0.113.9" })).status).toBe(201);
   });

@@ -1,6 +1,7 @@
 // DESIGN.md §3 "Responses": 201/200 bodies with exactly {leadId, created, warnings}, and every error as
 // application/problem+json {type, title, status, code, detail, errors?}, never HTML, never a stack trace.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { resetEnv } from "@/lib/env";
 import { testToken } from "../support/fixtures";
 import { useTestDatabase } from "../support/database";
 import { bodyOf, expectProblem, postText, raw, setupLink, uniqueEmail } from "../support/ingest-helpers";
@@ -84,5 +85,37 @@ describe("errors are problem+json", () => {
     const { token } = await setupLink(db.current);
     const response = await postText(token, "{", { accept: "text/html,application/xhtml+xml" });
     await expectProblem(response, 400, "invalid_json");
+  });
+});
+
+describe("problem type", () => {
+  async function problemFrom(host: string) {
+    const route = await import("@/app/ingest/[captureLink]/route");
+    const token = testToken();
+    const request = new Request(`http://${host}/ingest/${token}`, { method: "POST", headers: { host, "content-type": "application/json" }, body: "{}" });
+    return bodyOf(await route.POST(request, { params: Promise.resolve({ captureLink: token }) }));
+  }
+
+  it("is under PUBLIC_BASE_URL, never under the Host the request names", async () => {
+    vi.stubEnv("PUBLIC_BASE_URL", "https://leads.example.com");
+    resetEnv();
+    try {
+      expect((await problemFrom("attacker.example")).type).toBe("https://leads.example.com/problems/capture_link_not_found");
+    } finally {
+      vi.unstubAllEnvs();
+      resetEnv();
+    }
+  });
+
+  it("is under the local port without PUBLIC_BASE_URL, whatever the Host", async () => {
+    vi.stubEnv("PUBLIC_BASE_URL", "");
+    vi.stubEnv("PORT", "3123");
+    resetEnv();
+    try {
+      expect((await problemFrom("attacker.example")).type).toBe("http://localhost:3123/problems/capture_link_not_found");
+    } finally {
+      vi.unstubAllEnvs();
+      resetEnv();
+    }
   });
 });

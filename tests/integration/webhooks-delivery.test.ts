@@ -207,7 +207,7 @@ describe("delivery", () => {
 describe("attempts", () => {
   it("retries a failed message with the same webhook-id until it is delivered", async () => {
     const { workspace, token, endpoint, path } = await setup();
-    receiver.answer((request, index) => (request.path === path && receiver.to(path).length <= 2 ? { status: 500, body: "boom ".repeat(1000) } : { status: 200 }));
+    receiver.answer((request) => (request.path === path && receiver.to(path).length <= 2 ? { status: 500, body: "boom ".repeat(1000) } : { status: 200 }));
     try {
       await post(token, { email: uniqueEmail() });
       const requests = await receiver.waitFor(path, 3);

@@ -1,13 +1,14 @@
+import type { LinkStatus } from "@/lib/db/generated/enums";
 import { randomBytes } from "node:crypto";
 import type { Database } from "@/lib/db/client";
 import type { FieldType } from "@/lib/fields/custom-field";
 import { labelKey } from "@/lib/fields/label-key";
-import { invalidateCaptureLinks } from "@/lib/ingest/link-cache";
+import { invalidateCaptureLinks } from "@/lib/links/link-cache";
+import { generateLinkToken } from "@/lib/links/link-token";
 
-const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-
+/** A well-formed token no link has (yet). */
 export function testToken(): string {
-  return `cl_${Array.from(randomBytes(22), (byte) => BASE62[byte % 62]).join("")}`;
+  return generateLinkToken();
 }
 
 export async function createWorkspace(db: Database, options: { country?: string } = {}) {
@@ -18,7 +19,7 @@ export async function createWorkspace(db: Database, options: { country?: string 
 export async function createLink(
   db: Database,
   workspaceId: string,
-  options: { allowedOrigins?: string[]; honeypotField?: string; rateLimit?: string; status?: "active" | "revoked" } = {},
+  options: { allowedOrigins?: string[]; honeypotField?: string; rateLimit?: string; status?: LinkStatus } = {},
 ) {
   const link = await db.prisma.captureLink.create({
     data: {

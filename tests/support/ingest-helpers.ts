@@ -1,3 +1,4 @@
+import type { LinkStatus } from "@/lib/db/generated/enums";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, vi } from "vitest";
 import * as route from "@/app/ingest/[captureLink]/route";
@@ -103,7 +104,7 @@ export function uniquePhone(): string {
 /** A fresh workspace with one active link. */
 export async function setupLink(
   db: Database,
-  options: { country?: string; allowedOrigins?: string[]; honeypotField?: string; rateLimit?: string; status?: "active" | "revoked" } = {},
+  options: { country?: string; allowedOrigins?: string[]; honeypotField?: string; rateLimit?: string; status?: LinkStatus } = {},
 ) {
   const workspace = await createWorkspace(db, { country: options.country });
   const { allowedOrigins, honeypotField, rateLimit, status } = options;

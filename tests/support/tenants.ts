@@ -1,3 +1,4 @@
+import type { Role } from "@/lib/db/generated/enums";
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
 import { isAppError } from "@/lib/errors";
@@ -21,7 +22,7 @@ export async function newTenant(name = "Tenant") {
 }
 
 /** A new user who joins the workspace with `role`. */
-export async function newMember(workspaceId: string, role: "owner" | "admin" | "member") {
+export async function newMember(workspaceId: string, role: Role) {
   const user = await newUser(role);
   await addMember(workspaceId, { email: user.email, role });
   return user;

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { resetEnv } from "@/lib/env";
 import { REMOTE_ADDRESS_HEADER, clientIp } from "@/lib/http/request-meta";
-import { parseRate, rateLimitSubject } from "@/lib/ingest/rate-limit";
+import { parseRate } from "@/lib/rate-limit/rate";
+import { rateLimitSubject } from "@/lib/rate-limit/rate-limit-subject";
 
 afterEach(() => {
   vi.unstubAllEnvs();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normaliseBirthday, parseCalendarDate } from "@/lib/ingest/normalise/date";
+import { normaliseBirthday, parseCalendarDate } from "@/lib/normalise/date";
 
 const TODAY = new Date("2026-06-15T12:00:00Z");
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { normaliseDocument } from "@/lib/ingest/normalise/document";
+import { normaliseDocument } from "@/lib/normalise/document";
 import { cnpj, cpf } from "../support/documents";
 
 const ok = (value: string) => ({ ok: true, value });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normaliseEmail } from "@/lib/ingest/normalise/email";
+import { normaliseEmail } from "@/lib/normalise/email";
 
 describe("normaliseEmail", () => {
   it.each([

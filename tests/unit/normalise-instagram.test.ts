@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normaliseInstagram } from "@/lib/ingest/normalise/instagram";
+import { normaliseInstagram } from "@/lib/normalise/instagram";
 
 describe("normaliseInstagram", () => {
   it.each([

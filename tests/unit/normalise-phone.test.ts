@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { normalisePhone } from "@/lib/ingest/normalise/phone";
+import { normalisePhone } from "@/lib/normalise/phone";
 
 const ok = (value: string) => ({ ok: true, value });
 // Brazil's area codes (DDD) in use.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normaliseState } from "@/lib/ingest/normalise/state";
+import { normaliseState } from "@/lib/normalise/state";
 
 const UF = ["AC", "AL", "AP", "AM", "BA", "CE", "DF", "ES", "GO", "MA", "MT", "MS", "MG", "PA", "PB", "PR", "PE", "PI", "RJ", "RN", "RS", "RO", "RR", "SC", "SP", "SE", "TO"];
 const NAMES: Record<string, string> = {

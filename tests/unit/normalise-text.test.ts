@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkText, describeType, hasUnstorableCharacters, MAX_CUSTOM_TEXT, MAX_TEXT, normaliseText } from "@/lib/ingest/normalise/text";
+import { checkText, describeType, hasUnstorableCharacters, MAX_CUSTOM_TEXT, MAX_TEXT, normaliseText } from "@/lib/normalise/text";
 
 describe("normaliseText", () => {
   it("trims", () => {

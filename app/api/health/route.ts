@@ -1,5 +1,4 @@
 import { getDatabase } from "@/lib/db/client";
-import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { jsonResponse, problemResponse } from "@/lib/http/problem";
 
@@ -23,12 +22,12 @@ function timeout(ms: number): Promise<never> {
 }
 
 /** Liveness and readiness in one: 200 when the database answers `SELECT 1`, else 503 (problem+json). */
-export async function GET(request: Request): Promise<Response> {
+export async function GET(): Promise<Response> {
   try {
     const database = await Promise.race([pingDatabase(), timeout(CHECK_TIMEOUT_MS)]);
     return jsonResponse(200, { status: "ok", database });
   } catch (cause) {
     const error = new AppError("service_unavailable", "The database cannot be reached. Retry later.", { retryAfter: 5, cause });
-    return problemResponse(error, env().PUBLIC_BASE_URL ?? new URL(request.url).origin);
+    return problemResponse(error);
   }
 }

@@ -14,6 +14,7 @@ export const POST = captureRoute(async ({ database, link, body, record }) => {
     status: outcome.created ? 201 : 200,
     body: { leadId: outcome.leadId, created: outcome.created, warnings: outcome.warnings },
     headers: outcome.replayed ? { "Idempotent-Replayed": "true" } : undefined,
+    spam: outcome.spam,
   };
 });
 

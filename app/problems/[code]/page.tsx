@@ -2,8 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Fragment } from "react";
-import { problemStatus } from "@/lib/http/problem";
-import { PROBLEM_DOCS } from "@/lib/http/problem-docs";
+import { ERROR_CODES, type ErrorCode, isErrorCode } from "@/lib/error-codes";
 
 export async function generateMetadata({ params }: { params: Promise<{ code: string }> }): Promise<Metadata> {
   return { title: `Error ${(await params).code}` };
@@ -11,6 +10,7 @@ export async function generateMetadata({ params }: { params: Promise<{ code: str
 
 /** The docs' text with its `backticked` spans as code. */
 function Prose({ text }: { text: string }) {
+  // The parts of one fixed sentence never move: their position is their identity.
   return text.split("`").map((part, index) =>
     index % 2 === 1 ? (
       <code key={index} className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.9em] text-slate-800">
@@ -22,17 +22,41 @@ function Prose({ text }: { text: string }) {
   );
 }
 
+const ALL_CODES = Object.keys(ERROR_CODES) as ErrorCode[];
+const INGEST_CODES = ALL_CODES.filter((code) => ERROR_CODES[code].ingest);
+const OTHER_CODES = ALL_CODES.filter((code) => !ERROR_CODES[code].ingest);
+
+function CodeList({ heading, codes, current }: { heading: string; codes: ErrorCode[]; current: string }) {
+  return (
+    <>
+      <h2 className="mt-8 text-sm font-semibold text-slate-900">{heading}</h2>
+      <ul className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
+        {codes.map((other) => (
+          <li key={other} className="min-w-0 break-words">
+            <Link className="font-mono text-indigo-600 hover:underline" href={`/problems/${other}`} aria-current={other === current ? "page" : undefined}>
+              {other}
+            </Link>{" "}
+            <span className="text-slate-400">{ERROR_CODES[other].status}</span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 export default async function ProblemPage({ params }: { params: Promise<{ code: string }> }) {
   const { code } = await params;
-  const doc = PROBLEM_DOCS[code];
-  if (!doc) notFound();
+  if (!isErrorCode(code)) notFound();
+  const doc = ERROR_CODES[code];
   return (
     <main className="mx-auto max-w-2xl px-4 py-10 sm:px-6 sm:py-12">
       <Link href="/" className="mb-8 flex items-center gap-2 text-lg font-semibold tracking-tight text-slate-900">
         <span aria-hidden className="grid size-7 place-items-center rounded-md bg-indigo-600 text-sm text-white">L</span>
         Leadlink
       </Link>
-      <p className="text-sm font-medium text-indigo-600">Leadlink ingest error · HTTP {problemStatus(code)}</p>
+      <p className="text-sm font-medium text-indigo-600">
+        Leadlink {doc.ingest ? "ingest" : "admin and command line"} error · HTTP {doc.status}
+      </p>
       <h1 className="mt-1 font-mono text-2xl font-semibold break-words text-slate-900">{code}</h1>
       <p className="mt-4 text-slate-700" data-testid="problem-summary">
         <Prose text={doc.summary} />
@@ -41,17 +65,8 @@ export default async function ProblemPage({ params }: { params: Promise<{ code: 
       <p className="mt-1 text-slate-700" data-testid="problem-fix">
         <Prose text={doc.fix} />
       </p>
-      <h2 className="mt-8 text-sm font-semibold text-slate-900">All error codes</h2>
-      <ul className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
-        {Object.keys(PROBLEM_DOCS).map((other) => (
-          <li key={other} className="min-w-0 break-words">
-            <Link className="font-mono text-indigo-600 hover:underline" href={`/problems/${other}`} aria-current={other === code ? "page" : undefined}>
-              {other}
-            </Link>{" "}
-            <span className="text-slate-400">{problemStatus(other)}</span>
-          </li>
-        ))}
-      </ul>
+      <CodeList heading="Ingest error codes" codes={INGEST_CODES} current={code} />
+      <CodeList heading="Admin and command line error codes" codes={OTHER_CODES} current={code} />
     </main>
   );
 }

@@ -3,7 +3,6 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { authorizeWorkspace } from "@/lib/auth/session";
-import { isAppError } from "@/lib/errors";
 import type { ActionState } from "@/lib/forms/action-state";
 import { fromError } from "@/lib/forms/action-state";
 import { formFailure } from "@/lib/forms/form-failure";
@@ -25,10 +24,10 @@ export async function addMemberAction(slug: string, _previous: ActionState, form
   } catch (error) {
     const state = formFailure(error, form);
     // The domain's messages speak to the command line; this form has its own way to fix each case.
-    if (isAppError(error) && error.code === "user_not_found") {
+    if (state.code === "user_not_found") {
       state.message = "No account has this email. Choose “New account” to create one with a password.";
     }
-    if (isAppError(error) && error.code === "email_taken") {
+    if (state.code === "email_taken") {
       state.message = "This email already has an account. Choose “Existing account” to add it.";
       state.fieldErrors = { email: "already has an account" };
     }

@@ -11,7 +11,7 @@ import { LocalTime } from "@/components/ui/local-time";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireWorkspace } from "@/lib/auth/session";
 import { isAppError } from "@/lib/errors";
-import { ADDRESS_KEYS } from "@/lib/ingest/lead-input";
+import { ADDRESS_KEYS } from "@/lib/leads/lead-keys";
 import { getLeadDetail, TIMELINE_LIMIT } from "@/lib/leads/get-lead-detail";
 import { formatPhone, phoneHref } from "@/lib/phone/format-phone";
 import { formatCount } from "@/lib/time/format-time";

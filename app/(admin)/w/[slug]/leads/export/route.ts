@@ -1,5 +1,4 @@
 import { findWorkspaceAccess, currentUser } from "@/lib/auth/session";
-import { env } from "@/lib/env";
 import { AppError, isAppError } from "@/lib/errors";
 import { problemResponse } from "@/lib/http/problem";
 import { leadFilterParams } from "@/lib/leads/lead-filter";
@@ -13,7 +12,6 @@ export const dynamic = "force-dynamic";
  * Not signed in: 401 (a download link, not a page, so no redirect); not a member of the workspace: 404.
  */
 export async function GET(request: Request, { params }: { params: Promise<{ slug: string }> }): Promise<Response> {
-  const baseUrl = env().PUBLIC_BASE_URL ?? new URL(request.url).origin;
   try {
     const user = await currentUser();
     if (!user) throw new AppError("unauthorized", "Sign in to export leads.");
@@ -48,7 +46,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ slug
       },
     });
   } catch (error) {
-    if (isAppError(error)) return problemResponse(error, baseUrl);
+    if (isAppError(error)) return problemResponse(error);
     throw error;
   }
 }

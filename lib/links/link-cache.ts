@@ -1,15 +1,17 @@
 import { LRUCache } from "lru-cache";
 import { getDatabase } from "@/lib/db/client";
+import type { LinkStatus } from "@/lib/db/generated/enums";
 import { toDefinition } from "@/lib/fields/custom-field";
 import { processSingleton } from "@/lib/process-singleton";
-import { type FieldIndex, indexFields } from "./resolve-custom-fields";
+import { isLinkToken } from "./link-token";
+import { type FieldIndex, indexFields } from "@/lib/ingest/resolve-custom-fields";
 
 /** Everything ingest needs to know about a capture link, loaded once and cached briefly. */
 export interface CaptureLinkContext {
   id: string;
   workspaceId: string;
   token: string;
-  status: "active" | "revoked";
+  status: LinkStatus;
   allowedOrigins: string[];
   rateLimit: string | null;
   honeypotField: string | null;
@@ -28,7 +30,6 @@ export interface CaptureLinkContext {
   loadedAt: number;
 }
 
-const TOKEN = /^cl_[0-9A-Za-z]{22}$/;
 // Revocation is also checked inside the ingest statement, so a stale entry can never let a revoked link
 // create a lead; the TTL only bounds how long other instances see old origins, limits and fields.
 const TTL_MS = 5_000;
@@ -80,7 +81,7 @@ async function loadCaptureLink(token: string): Promise<CaptureLinkContext | unde
 
 /** The link a token names, or undefined. Malformed tokens are answered without touching the database. */
 export async function findCaptureLink(token: string): Promise<CaptureLinkContext | undefined> {
-  if (!TOKEN.test(token)) return undefined;
+  if (!isLinkToken(token)) return undefined;
   const entry = await cache.fetch(token);
   return entry === "missing" || entry === undefined ? undefined : entry;
 }

@@ -5,7 +5,7 @@ export const MAX_CUSTOM_TEXT = 10_000;
 
 // PostgreSQL cannot store U+0000 in text or jsonb, and an unpaired surrogate cannot be encoded as UTF-8:
 // either would fail at the database, so they are rejected up front with a clear error.
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 and lone surrogates are what PostgreSQL cannot store
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function hasUnstorableCharacters(value: string): boolean {
@@ -36,7 +36,7 @@ export function characterLength(value: string): number {
 export function excerpt(value: string, max = 40): string {
   const characters = Array.from(value.length > max * 2 ? value.slice(0, max * 2) : value);
   const cut = characters.length > max ? `${characters.slice(0, max).join("")}…` : characters.join("");
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 is what PostgreSQL text cannot hold
   return cut.toWellFormed().replace(/\u0000/g, "\uFFFD");
 }
 

@@ -1,3 +1,4 @@
+import { utcDay } from "@/lib/time/utc-day";
 import { absent, invalid, valid, type Normalised } from "./result";
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -18,6 +19,6 @@ export function normaliseBirthday(input: string, today = new Date()): Normalised
   const date = parseCalendarDate(input);
   if (!date) return invalid("invalid_date", "must be a real calendar date in the form YYYY-MM-DD");
   if (date < "1900-01-01") return invalid("date_out_of_range", "must not be before 1900-01-01");
-  if (date > today.toISOString().slice(0, 10)) return invalid("date_out_of_range", "must not be in the future");
+  if (date > utcDay(today)) return invalid("date_out_of_range", "must not be in the future");
   return valid(date);
 }
