@@ -62,7 +62,7 @@ async function sendLeads(servers: { url: string }[], token: string, count: numbe
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify({ email: `${prefix}-${index}@instances.example` }),
         });
-        expect(response.status).toBe(201);
+        expect(response.status, await response.clone().text()).toBe(201);
         accepted.push(((await response.json()) as { leadId: string }).leadId);
       }),
     );
