@@ -1,4 +1,5 @@
 import { AppError } from "@/lib/errors";
+import { excerpt } from "@/lib/normalise/text";
 import { findDuplicateKey } from "./find-duplicate-key";
 
 export const BODY_LIMIT = 64 * 1024;
@@ -101,9 +102,10 @@ export function parseJsonObject(text: string): Record<string, unknown> {
   }
   const duplicate = findDuplicateKey(text);
   if (duplicate !== undefined) {
-    const quoted = JSON.stringify(duplicate.length > MAX_QUOTED_PATH ? `${duplicate.slice(0, MAX_QUOTED_PATH)}…` : duplicate);
-    throw new AppError("invalid_json", `The body is not valid JSON for Leadlink: duplicate key ${quoted}. Send each key once per object.`, {
-      errors: [{ field: duplicate.slice(0, MAX_QUOTED_PATH), code: "duplicate_key", message: "appears more than once in the same object" }],
+    // The key is the sender's text: cut, and with NUL and lone surrogates replaced, so the log's jsonb can hold it.
+    const key = excerpt(duplicate, MAX_QUOTED_PATH);
+    throw new AppError("invalid_json", `The body is not valid JSON for Leadlink: duplicate key ${JSON.stringify(key)}. Send each key once per object.`, {
+      errors: [{ field: key, code: "duplicate_key", message: "appears more than once in the same object" }],
     });
   }
   return value as Record<string, unknown>;

@@ -28,6 +28,16 @@ describe("a key twice in one object", () => {
   });
 
   it.each([
+    ["a NUL", '{"a\\u0000b":1,"a\\u0000b":2}', "a\uFFFDb"],
+    ["a lone surrogate", '{"x\\ud800":1,"x\\ud800":2}', "x\uFFFD"],
+  ])("names a repeated key holding %s in a form the request log can store, and records the request", async (_name, body, shown) => {
+    const { token, link } = await setupLink(db.current);
+    const problem = await expectProblem(await postText(token, body), 400, "invalid_json");
+    expect(problem.errors).toEqual([{ field: shown, code: "duplicate_key", message: expect.any(String) }]);
+    expect(await submissionsOf(db.current, link.id)).toMatchObject([{ outcome: "rejected", errorCode: "invalid_json", errors: [{ field: shown }] }]);
+  });
+
+  it.each([
     ["the same key in different objects", { name: "Ana", address: { name: "x" }, customFields: { name: "y" } }],
     ["the same string as a key and a value", { name: "email", email: uniqueEmail() }],
     ["equal strings in an array", { name: "Ana", tags: ["a", "a"], extra: [{ k: 1 }, { k: 1 }] }],
