@@ -31,6 +31,15 @@ const EnvSchema = z.object({
   INGEST_RATE_LIMIT: RateLimitSetting.default("120/min"),
   /** How long an ingest request's body may take to arrive once its headers have: then 408 request_timeout. */
   INGEST_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
+  /** Lets webhook endpoints target loopback, private and link-local addresses (an internal CRM; the tests). */
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: flag,
+  /** Replaces the webhook retry schedule, e.g. "1s,2s,4s" (units ms, s, m, h); empty: DESIGN.md section 7's. */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(z.string().regex(/^\d+(ms|s|m|h)(\s*,\s*\d+(ms|s|m|h))*$/, 'expected durations such as "1s,2s,4s"').optional()),
   /** Serves /api/bench/noop, the framework's ceiling for `npm run bench`. Off in production. */
   LEADLINK_BENCH: flag,
 });

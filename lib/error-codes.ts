@@ -277,6 +277,21 @@ export const ERROR_CODES = {
     summary: "The database to restore into already holds data.",
     fix: "Restore into an empty database, or pass `--replace` to delete what it holds first.",
   },
+  webhook_not_found: {
+    status: 404,
+    title: "Webhook endpoint not found",
+    ingest: false,
+    summary: "No webhook endpoint has this id in this workspace.",
+    fix: "Copy the endpoint's id again from `leadlink webhook list`.",
+  },
+  webhook_url_forbidden: {
+    status: 422,
+    title: "Webhook URL not allowed",
+    ingest: false,
+    summary:
+      "The webhook URL's host is, or resolves to, a loopback, private, link-local or unspecified address (such as 127.0.0.1, 10.0.0.0/8 or 169.254.169.254): webhooks may only reach public hosts.",
+    fix: "Use a public URL, or set `WEBHOOK_ALLOW_PRIVATE_NETWORKS=1` on the server to allow internal targets.",
+  },
 } as const satisfies Record<string, { status: number; title: string; ingest: boolean; summary: string; fix: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

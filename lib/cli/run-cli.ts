@@ -8,6 +8,7 @@ import { registerLeadCommands } from "./lead-commands";
 import { registerLinkCommands } from "./link-commands";
 import { registerMigrateCommand } from "./migrate-command";
 import { registerUserCommands } from "./user-commands";
+import { registerWebhookCommands } from "./webhook-commands";
 import { registerWorkspaceCommands } from "./workspace-commands";
 
 function buildProgram(context: CliContext, json: boolean): Command {
@@ -36,6 +37,7 @@ function buildProgram(context: CliContext, json: boolean): Command {
   registerFieldCommands(program, context);
   registerLeadCommands(program, context);
   registerBackupCommands(program, context);
+  registerWebhookCommands(program, context);
   program.addHelpText("after", "\nAlso: seed --leads N [--workspace SLUG] [--json]   insert realistic leads fast, through SQL (npm run seed)");
   return program;
 }

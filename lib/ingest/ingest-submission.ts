@@ -7,6 +7,7 @@ import { type ResolvedCustomFields, resolveCustomFields } from "./resolve-custom
 import { pickStatsShard } from "./stats-shard";
 import type { SubmissionRecord } from "./submission-record";
 import { upsertLead } from "./upsert-lead";
+import { wakeDispatcher } from "@/lib/webhooks/dispatcher";
 
 export interface IngestOutcome {
   leadId: string;
@@ -78,7 +79,10 @@ export async function ingestSubmission(
     warnings: [...parsed.warnings, ...custom.warnings],
     record,
     statsShard: pickStatsShard(),
+    hasWebhooks: link.hasWebhooks,
   });
+  // This process's dispatcher sends it at once; other instances find it on their next poll.
+  if (link.hasWebhooks && result.kind === "stored") wakeDispatcher();
 
   switch (result.kind) {
     case "stored":

@@ -1,6 +1,7 @@
 import { Prisma, type PrismaClient, type SubmissionOutcome } from "@/lib/db/generated/client";
 import type { FieldIssue } from "@/lib/errors";
 import type { SubmissionRecord } from "./submission-record";
+import { wakeDispatcher } from "@/lib/webhooks/dispatcher";
 import type { UtmValues } from "./utm";
 
 export interface Rejection {
@@ -19,16 +20,30 @@ export interface Rejection {
  */
 export async function recordRejection(
   prisma: PrismaClient,
-  link: { id: string; workspaceId: string },
+  link: { id: string; workspaceId: string; hasWebhooks?: boolean },
   rejection: Rejection,
   record: SubmissionRecord,
   utm: UtmValues,
   statsShard: number,
 ): Promise<string> {
   const id = crypto.randomUUID();
+  // submission.rejected for the endpoints that take it (not for spam, which must look accepted), in the
+  // same statement as the log entry; skipped for workspaces without endpoints, like the accepted path.
+  const webhooks =
+    link.hasWebhooks && rejection.outcome === "rejected"
+      ? Prisma.sql`
+    webhooks AS (
+      INSERT INTO webhook_messages (id, endpoint_id, workspace_id, event_type, submission_id)
+      SELECT gen_random_uuid(), e.id, e.workspace_id, 'submission.rejected', ${id}::uuid
+      FROM webhook_endpoints e
+      WHERE e.workspace_id = ${link.workspaceId}::uuid AND e.enabled AND 'submission.rejected' = ANY (e.events)
+        AND (cardinality(e.link_ids) = 0 OR ${link.id}::uuid = ANY (e.link_ids))
+    ),`
+      : Prisma.empty;
+  const name = Prisma.raw(webhooks === Prisma.empty ? "/* leadlink:record-rejection */" : "/* leadlink:record-rejection-webhooks */");
   await prisma.$executeRaw(Prisma.sql`
-    /* leadlink:record-rejection */
-    WITH submission AS (
+    ${name}
+    WITH${webhooks} submission AS (
       INSERT INTO submissions (id, workspace_id, capture_link_id, outcome, status, error_code, errors, warnings, payload,
         ip, user_agent, origin, referer, idempotency_key, utm_source, utm_medium, utm_campaign, utm_content, utm_term)
       VALUES (${id}::uuid, ${link.workspaceId}::uuid, ${link.id}::uuid, ${rejection.outcome}::submission_outcome,
@@ -41,5 +56,6 @@ export async function recordRejection(
     VALUES (${link.id}::uuid, ${statsShard}::smallint, 1, now())
     ON CONFLICT (capture_link_id, shard)
     DO UPDATE SET rejected = s.rejected + 1, last_received_at = GREATEST(s.last_received_at, excluded.last_received_at)`);
+  if (webhooks !== Prisma.empty) wakeDispatcher();
   return id;
 }

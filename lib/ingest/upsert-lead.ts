@@ -18,6 +18,8 @@ export interface LeadWrite {
   record: SubmissionRecord;
   /** Which counter row of the link to bump (spreads concurrent requests over rows). */
   statsShard: number;
+  /** The workspace has webhook endpoints: write the outbox rows in the same statement (link-cache.ts). */
+  hasWebhooks?: boolean;
 }
 
 export type UpsertResult =
@@ -90,9 +92,27 @@ async function runUpsert(database: Pick<Database, "sql">, write: LeadWrite): Pro
   const lastTouch = (column: string, value: string | null) =>
     Prisma.sql`${Prisma.raw(column)} = CASE WHEN ${hasUtm}::boolean THEN ${value}::text ELSE l.${Prisma.raw(column)} END`;
 
+  // The outbox rows of the workspace's enabled endpoints that take this event from this link: written by
+  // the same statement, so a 2xx to the sender means the message exists (DESIGN.md section 7, Durable).
+  // Only for workspaces that have endpoints: the others run the statement without it, under its own name.
+  const webhooks = write.hasWebhooks
+    ? Prisma.sql`,
+    webhooks AS (
+      INSERT INTO webhook_messages (id, endpoint_id, workspace_id, event_type, lead_id, submission_id)
+      SELECT gen_random_uuid(), e.id, e.workspace_id, v.event, o.lead_id, ${write.submissionId}::uuid
+      FROM outcome o
+      CROSS JOIN LATERAL (SELECT CASE WHEN o.created THEN 'lead.created' ELSE 'lead.updated' END AS event) v
+      JOIN webhook_endpoints e ON e.workspace_id = ${write.workspaceId}::uuid AND e.enabled
+        AND v.event = ANY (e.events)
+        AND (cardinality(e.link_ids) = 0 OR ${write.captureLinkId}::uuid = ANY (e.link_ids))
+      WHERE o.lead_id IS NOT NULL
+    )`
+    : Prisma.empty;
+  const name = Prisma.raw(write.hasWebhooks ? "/* leadlink:upsert-lead-webhooks */" : "/* leadlink:upsert-lead */");
+
   // Built with Prisma's SQL template (values stay parameters), run on the driver directly.
   const rows = await database.sql<{ lead_id: string | null; created: boolean; warnings: FieldIssue[] | string }>(Prisma.sql`
-    /* leadlink:upsert-lead */
+    ${name}
     WITH
     link AS (
       SELECT id FROM capture_links WHERE id = ${write.captureLinkId}::uuid AND status = 'active'
@@ -187,7 +207,7 @@ async function runUpsert(database: Pick<Database, "sql">, write: LeadWrite): Pro
       INSERT INTO idempotency_keys (capture_link_id, key, request_hash, submission_id)
       SELECT ${write.captureLinkId}::uuid, ${record.idempotencyKey}::text, ${record.requestHash}::text, ${write.submissionId}::uuid
       FROM outcome WHERE lead_id IS NOT NULL AND ${record.idempotencyKey}::text IS NOT NULL
-    )
+    )${webhooks}
     SELECT lead_id, created, warnings FROM outcome`);
 
   const row = rows[0];

@@ -20,6 +20,12 @@ export interface CaptureLinkContext {
   /** The workspace's default country, for phone numbers sent without a country code. */
   country: string;
   fields: FieldIndex;
+  /**
+   * The workspace had an enabled webhook endpoint when this was read: ingest then writes its outbox rows in
+   * the same statement; without one it skips that part. This process forgets the entry when an endpoint
+   * changes; other instances see a new endpoint within the TTL.
+   */
+  hasWebhooks: boolean;
   /** When this was read from the database (ms since epoch). */
   loadedAt: number;
 }
@@ -54,6 +60,7 @@ async function loadCaptureLink(token: string): Promise<CaptureLinkContext | unde
       workspace: {
         select: {
           country: true,
+          webhookEndpoints: { where: { enabled: true }, select: { id: true }, take: 1 },
           customFields: {
             select: { id: true, name: true, label: true, labelKey: true, type: true, options: true, archivedAt: true, aliases: { select: { labelKey: true } } },
           },
@@ -63,7 +70,13 @@ async function loadCaptureLink(token: string): Promise<CaptureLinkContext | unde
   });
   if (!link) return undefined;
   const { workspace, ...rest } = link;
-  return { ...rest, country: workspace.country, fields: indexFields(workspace.customFields.map(toDefinition)), loadedAt: Date.now() };
+  return {
+    ...rest,
+    country: workspace.country,
+    hasWebhooks: workspace.webhookEndpoints.length > 0,
+    fields: indexFields(workspace.customFields.map(toDefinition)),
+    loadedAt: Date.now(),
+  };
 }
 
 /** The link a token names, or undefined. Malformed tokens are answered without touching the database. */

@@ -3,6 +3,7 @@ import { startEmbeddedMaintenance } from "@/lib/db/embedded-maintenance";
 import { env } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
 import { processSingleton } from "@/lib/process-singleton";
+import { startDispatcher } from "@/lib/webhooks/dispatcher";
 
 /** Called by scripts/server.mjs once in-flight requests are done; see registerShutdown. */
 const SHUTDOWN_HOOK = Symbol.for("leadlink.shutdown");
@@ -44,10 +45,12 @@ function describeDatabase(): string {
   return `PostgreSQL database ${url.pathname.slice(1) || "(default)"} at ${url.host}`;
 }
 
-function registerShutdown(stopMaintenance: () => Promise<void>): void {
+function registerShutdown(stopMaintenance: () => Promise<void>, stopDispatcher: () => Promise<void>): void {
   let closing: Promise<void> | undefined;
   (globalThis as Record<symbol, unknown>)[SHUTDOWN_HOOK] = () =>
     (closing ??= (async () => {
+      // In-flight webhook attempts finish (or are given back) while the database is still open.
+      await stopDispatcher().catch(() => {});
       await stopMaintenance();
       await closeDatabase();
     })());
@@ -60,7 +63,8 @@ function registerShutdown(stopMaintenance: () => Promise<void>): void {
 export function boot(): Promise<void> {
   return processSingleton("boot", async () => {
     const database = await openDatabaseOrExit();
+    const dispatcher = startDispatcher(database);
     // Server mode has PostgreSQL's autovacuum; the embedded database has none.
-    registerShutdown(database.kind === "embedded" ? startEmbeddedMaintenance(database) : async () => {});
+    registerShutdown(database.kind === "embedded" ? startEmbeddedMaintenance(database) : async () => {}, () => dispatcher.stop());
   });
 }

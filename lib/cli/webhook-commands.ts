@@ -1,0 +1,111 @@
+import type { Command } from "commander";
+import { AppError } from "@/lib/errors";
+import { createEndpoint } from "@/lib/webhooks/create-endpoint";
+import { parseHeaderLine, type WebhookEvent } from "@/lib/webhooks/endpoint-input";
+import { listDeliveries } from "@/lib/webhooks/list-deliveries";
+import { listEndpoints } from "@/lib/webhooks/list-endpoints";
+import { findWorkspace } from "@/lib/workspaces/find-workspace";
+import { action, type CliContext, collect, leafCommand } from "./cli-command";
+
+function parseLimit(text: string): number {
+  const limit = Number(text);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100_000) {
+    throw new AppError("validation_failed", "--limit must be a whole number from 1 to 100000.", {
+      errors: [{ field: "limit", code: "invalid", message: "expected a whole number from 1 to 100000" }],
+    });
+  }
+  return limit;
+}
+
+/** Repeated options, each possibly a comma-separated list (`--event lead.created,lead.updated`). */
+function splitList(values: string[] | undefined): string[] | undefined {
+  return values?.flatMap((value) => value.split(",")).map((value) => value.trim()).filter((value) => value !== "");
+}
+
+export function registerWebhookCommands(program: Command, context: CliContext): void {
+  const webhook = program.command("webhook").description("webhook endpoints: where a workspace's leads are sent");
+
+  leafCommand(webhook, "create", "create a webhook endpoint (its secret is printed once)")
+    .requiredOption("--workspace <slug>", "the workspace")
+    .requiredOption("--url <url>", "where to POST events (http:// or https://)")
+    .option("--event <event>", "lead.created, lead.updated, submission.rejected or lead.erased (repeatable; default the first two)", collect)
+    .option("--link <id>", "only events of this capture link (repeatable; default every link)", collect)
+    .option("--header <header>", 'a header sent with every request, "Name: value" (repeatable, at most 10)', collect)
+    .option("--description <text>", "what the endpoint is for")
+    .option("--slack", "post a readable message to a Slack incoming-webhook URL instead of JSON (same as --kind slack)")
+    .option("--kind <kind>", "webhook (default) or slack")
+    .addHelpText("after", '\nJSON: {"id", "url", "events", "secret"}')
+    .action(
+      action(
+        context,
+        async (options: {
+          workspace: string;
+          url: string;
+          event?: string[];
+          link?: string[];
+          header?: string[];
+          description?: string;
+          slack?: boolean;
+          kind?: string;
+        }) => {
+          const workspace = await findWorkspace(options.workspace);
+          const created = await createEndpoint(workspace.id, {
+            kind: (options.slack ? "slack" : (options.kind ?? "webhook")) as "webhook" | "slack",
+            url: options.url,
+            events: splitList(options.event) as WebhookEvent[] | undefined,
+            linkIds: splitList(options.link),
+            headers: options.header?.map(parseHeaderLine),
+            description: options.description,
+          });
+          return {
+            json: { id: created.id, url: created.url, events: created.events, secret: created.secret },
+            text: `Created webhook endpoint ${created.id} for ${created.url} (${created.events.join(", ")}).\nSigning secret (shown once): ${created.secret}`,
+          };
+        },
+      ),
+    );
+
+  leafCommand(webhook, "list", "list the workspace's webhook endpoints")
+    .requiredOption("--workspace <slug>", "the workspace")
+    .addHelpText("after", '\nJSON: [{"id", "url", "events", "enabled"}, …]')
+    .action(
+      action(context, async (options: { workspace: string }) => {
+        const workspace = await findWorkspace(options.workspace);
+        const endpoints = await listEndpoints(workspace.id);
+        return {
+          json: endpoints.map((endpoint) => ({ id: endpoint.id, url: endpoint.url, events: endpoint.events, enabled: endpoint.enabled })),
+          text:
+            endpoints.length === 0
+              ? "No webhook endpoints."
+              : endpoints
+                  .map((endpoint) => `${endpoint.id}  ${endpoint.enabled ? "enabled " : "disabled"}  ${endpoint.url}  ${endpoint.events.join(",")}`)
+                  .join("\n"),
+        };
+      }),
+    );
+
+  leafCommand(webhook, "deliveries", "an endpoint's messages and their attempts, newest first")
+    .requiredOption("--workspace <slug>", "the workspace")
+    .requiredOption("--id <id>", "the endpoint's id")
+    .option("--limit <n>", "at most this many messages, newest first", "1000")
+    .addHelpText("after", '\nJSON: [{"messageId", "type", "state", "attempts": [{"at", "status", "durationMs", "error"}, …]}, …]')
+    .action(
+      action(context, async (options: { workspace: string; id: string; limit: string }) => {
+        const workspace = await findWorkspace(options.workspace);
+        const deliveries = await listDeliveries(workspace.id, options.id, parseLimit(options.limit));
+        return {
+          json: deliveries,
+          text:
+            deliveries.length === 0
+              ? "No messages yet."
+              : deliveries
+                  .map((delivery) => {
+                    const last = delivery.attempts.at(-1);
+                    const tail = last ? `, last attempt ${last.at}: ${last.status ?? last.error}` : "";
+                    return `${delivery.messageId}  ${delivery.type}  ${delivery.state}  ${delivery.attempts.length} attempt(s)${tail}`;
+                  })
+                  .join("\n"),
+        };
+      }),
+    );
+}

@@ -1,0 +1,37 @@
+import { getDatabase } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { invalidateCaptureLinks } from "@/lib/links/link-cache";
+import { parseInput } from "@/lib/validation/parse-input";
+import { WebhookEndpointInput } from "./endpoint-input";
+import { assertPublicUrl } from "./ssrf-guard";
+import { endpointSelect, toEndpointSummary, type WebhookEndpointSummary } from "./webhook-endpoint";
+import { generateWebhookSecret } from "./webhook-secret";
+
+/** Refuses link ids that are not capture links of this workspace. */
+export async function assertWorkspaceLinks(workspaceId: string, linkIds: string[]): Promise<void> {
+  if (linkIds.length === 0) return;
+  const { prisma } = await getDatabase();
+  const found = await prisma.captureLink.findMany({ where: { workspaceId, id: { in: linkIds } }, select: { id: true } });
+  const known = new Set(found.map((link) => link.id));
+  const missing = linkIds.find((id) => !known.has(id));
+  if (missing) throw new AppError("capture_link_not_found", `No capture link "${missing}" in this workspace.`);
+}
+
+/** Creates an endpoint with a fresh secret; the secret is shown once, here. */
+export async function createEndpoint(
+  workspaceId: string,
+  input: WebhookEndpointInput,
+): Promise<WebhookEndpointSummary & { secret: string }> {
+  const data = parseInput(WebhookEndpointInput, input, "webhook endpoint");
+  await assertPublicUrl(data.url);
+  await assertWorkspaceLinks(workspaceId, data.linkIds);
+  const { prisma } = await getDatabase();
+  const secret = generateWebhookSecret();
+  const row = await prisma.webhookEndpoint.create({
+    data: { workspaceId, ...data, secret },
+    select: endpointSelect,
+  });
+  // Ingest skips the outbox for links whose workspace has no endpoint (the link cache says so).
+  invalidateCaptureLinks(workspaceId);
+  return { ...toEndpointSummary(row), secret };
+}

@@ -1,0 +1,185 @@
+import { randomBytes } from "node:crypto";
+import os from "node:os";
+import type { Database } from "@/lib/db/client";
+import { isAppError } from "@/lib/errors";
+import { invalidateCaptureLinks } from "@/lib/links/link-cache";
+import { log } from "@/lib/log";
+import { processSingleton } from "@/lib/process-singleton";
+import { loadMessageContent, slackBody, webhookBody } from "./build-message";
+import { type ClaimedMessage, claimMessages, releaseAllMessages, releaseMessages } from "./claim-messages";
+import type { WebhookHeader } from "./endpoint-input";
+import { webhookMessageId } from "./list-deliveries";
+import { recordAttempt } from "./record-attempt";
+import { type AttemptResult, sendWebhook } from "./send-webhook";
+
+export interface DispatcherOptions {
+  /** How often to look for due messages written by other instances (this one's are sent at once). */
+  pollMs?: number;
+  /** Attempts in flight at once. */
+  concurrency?: number;
+  /** How long a claim lasts: longer than an attempt (10 s), so that only a dead instance's claims expire. */
+  leaseMs?: number;
+  /** How long stop() lets in-flight attempts finish before it aborts them and gives their messages back. */
+  drainMs?: number;
+}
+
+export interface Dispatcher {
+  readonly owner: string;
+  /** Look for due messages now (this process just wrote one). */
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+const slot = processSingleton<{ current?: Dispatcher }>("webhook-dispatcher", () => ({}));
+
+/** Tells this process's dispatcher, if it runs, that a message was just written. */
+export function wakeDispatcher(): void {
+  slot.current?.wake();
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Records an attempt, trying again through a passing database error (a busy pool, a query timeout): a
+ * message sent but not recorded would be sent again once its lease expires, a duplicate the receiver must
+ * then drop. The transaction is all or nothing, so trying again is safe.
+ */
+async function recordWithRetries<T>(record: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await record();
+    } catch (error) {
+      if (attempt >= RECORD_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+    }
+  }
+}
+
+const RECORD_ATTEMPTS = 6;
+
+function sleep(ms: number, signal: { wake?: () => void }): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.wake = undefined;
+      resolve();
+    }
+    signal.wake = done;
+  });
+}
+
+/**
+ * Starts delivering webhook messages from the outbox: polls for due ones (and is woken when this process
+ * writes one), claims them with a lease, sends each, logs the attempt. Any number of instances may run one
+ * on the same database. In embedded mode this process is the only possible owner of a claim, so claims
+ * left by a previous run that died are released at once rather than after their lease.
+ */
+export function startDispatcher(database: Database, options: DispatcherOptions = {}): Dispatcher {
+  // Embedded: every message is written by this process, which wakes the dispatcher itself; the poll only
+  // picks up retries that fell due. PostgreSQL: other instances' messages are found by the poll.
+  const pollMs = options.pollMs ?? (database.kind === "embedded" ? 1_000 : 200);
+  const concurrency = options.concurrency ?? 16;
+  const leaseMs = options.leaseMs ?? 30_000;
+  const drainMs = options.drainMs ?? 3_000;
+  const owner = `${os.hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+  const inFlight = new Map<string, { promise: Promise<void>; abort: AbortController }>();
+  const signal: { wake?: () => void } = {};
+  let woken = false;
+  let stopping = false;
+  let claimFailing = false;
+
+  async function deliver(message: ClaimedMessage, abort: AbortController): Promise<void> {
+    const messageId = webhookMessageId(message.id);
+    let body = message.body;
+    let result: AttemptResult;
+    try {
+      if (body === null) {
+        const content = await loadMessageContent(database.prisma, {
+          workspaceId: message.workspace_id,
+          eventType: message.event_type,
+          leadId: message.lead_id,
+          submissionId: message.submission_id,
+          createdAt: message.created_at,
+        });
+        body = message.kind === "slack" ? slackBody(content) : webhookBody(content, message.test);
+      }
+      const headers = (typeof message.headers === "string" ? JSON.parse(message.headers) : message.headers) as WebhookHeader[];
+      const secrets = message.kind === "slack" ? [] : [message.secret, ...(message.previous_secret ? [message.previous_secret] : [])];
+      result = await sendWebhook({ url: message.url, messageId, body, secrets, headers, signal: abort.signal });
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      result = { status: null, durationMs: 0, response: null, error: error.message };
+    }
+    if (abort.signal.aborted) return; // stop(): the message is released, not counted as a failure
+    const { outcome, disabled } = await recordWithRetries(() =>
+      recordAttempt(database, { id: message.id, endpointId: message.endpoint_id, attemptCount: message.attempt_count, body: body ?? "" }, owner, result),
+    );
+    if (disabled) {
+      invalidateCaptureLinks(message.workspace_id);
+      log.warn({ endpointId: message.endpoint_id, reason: outcome === "gone" ? "410 Gone" : "failing for 5 days" }, "webhook endpoint disabled");
+    }
+  }
+
+  async function loop(): Promise<void> {
+    if (database.kind === "embedded") await releaseAllMessages(database).catch(() => {});
+    while (!stopping) {
+      woken = false;
+      let claimed: ClaimedMessage[] = [];
+      const free = concurrency - inFlight.size;
+      if (free > 0) {
+        try {
+          claimed = await claimMessages(database, owner, free, leaseMs);
+          if (claimFailing) log.info("webhook dispatcher reaches the database again");
+          claimFailing = false;
+        } catch (error) {
+          // The database is down or restarting: try again on the next poll (said once, not every poll).
+          if (!claimFailing) log.warn({ err: errorText(error) }, "webhook dispatcher cannot claim messages; retrying");
+          claimFailing = true;
+        }
+      }
+      for (const message of claimed) {
+        const abort = new AbortController();
+        const promise = deliver(message, abort)
+          .catch((error: unknown) => log.error({ err: errorText(error), messageId: message.id }, "webhook attempt could not be recorded"))
+          .finally(() => {
+            inFlight.delete(message.id);
+            signal.wake?.();
+          });
+        inFlight.set(message.id, { promise, abort });
+      }
+      // A full batch means more may be due: claim again at once; otherwise wait for a poll or a wake.
+      if (stopping || (claimed.length > 0 && claimed.length === free)) continue;
+      if (!woken) await sleep(pollMs, signal);
+    }
+  }
+
+  const running = loop();
+  const dispatcher: Dispatcher = {
+    owner,
+    wake() {
+      woken = true;
+      signal.wake?.();
+    },
+    async stop() {
+      if (slot.current === dispatcher) slot.current = undefined;
+      stopping = true;
+      signal.wake?.();
+      await running;
+      const pending = [...inFlight.values()];
+      const drained = await Promise.race([
+        Promise.all(pending.map((entry) => entry.promise)).then(() => true),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), drainMs).unref()),
+      ]);
+      if (!drained) {
+        for (const entry of inFlight.values()) entry.abort.abort();
+        await Promise.all([...inFlight.values()].map((entry) => entry.promise));
+      }
+      await releaseMessages(database, owner).catch(() => {});
+    },
+  };
+  slot.current = dispatcher;
+  return dispatcher;
+}

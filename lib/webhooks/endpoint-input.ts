@@ -1,0 +1,80 @@
+import { z } from "zod";
+
+export const WEBHOOK_EVENTS = ["lead.created", "lead.updated", "submission.rejected", "lead.erased"] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+export const DEFAULT_EVENTS: WebhookEvent[] = ["lead.created", "lead.updated"];
+export const MAX_HEADERS = 10;
+
+// Headers Leadlink sets itself, or that would break the request: a custom header may not replace them.
+const RESERVED_HEADERS = new Set([
+  "content-type",
+  "content-length",
+  "host",
+  "connection",
+  "transfer-encoding",
+  "keep-alive",
+  "upgrade",
+  "te",
+  "trailer",
+  "expect",
+  "proxy-connection",
+]);
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+export const WebhookHeader = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, "a header needs a name")
+    .max(100)
+    .regex(TOKEN, "a header name is letters, digits and - _ . only")
+    .refine((name) => !RESERVED_HEADERS.has(name.toLowerCase()) && !name.toLowerCase().startsWith("webhook-"), {
+      message: "this header is set by Leadlink",
+    }),
+  value: z
+    .string()
+    .max(4096)
+    .refine((value) => !/[\r\n\0]/.test(value), { message: "a header value cannot contain line breaks" })
+    .transform((value) => value.trim()),
+});
+export type WebhookHeader = z.infer<typeof WebhookHeader>;
+
+/** One endpoint as the CLI, the admin UI and (later) the API send it. The URL's address is checked separately (ssrf-guard.ts). */
+export const WebhookEndpointInput = z.object({
+  kind: z.enum(["webhook", "slack"]).default("webhook"),
+  url: z
+    .string()
+    .trim()
+    .max(2048)
+    .pipe(z.url({ protocol: /^https?$/, error: "expected an http:// or https:// URL" })),
+  events: z
+    .array(z.enum(WEBHOOK_EVENTS, { error: `expected one of ${WEBHOOK_EVENTS.join(", ")}` }))
+    .default(DEFAULT_EVENTS)
+    .transform((events) => (events.length === 0 ? DEFAULT_EVENTS : [...new Set(events)])),
+  linkIds: z
+    .array(z.string().trim().toLowerCase().pipe(z.guid({ error: "expected a capture link id" })))
+    .default([])
+    .transform((ids) => [...new Set(ids)]),
+  headers: z
+    .array(WebhookHeader)
+    .max(MAX_HEADERS, `at most ${MAX_HEADERS} custom headers`)
+    .default([])
+    .refine((headers) => new Set(headers.map((header) => header.name.toLowerCase())).size === headers.length, {
+      message: "a header is given twice",
+    }),
+  description: z
+    .string()
+    .trim()
+    .max(500)
+    .optional()
+    .transform((value) => value || null),
+  enabled: z.boolean().default(true),
+});
+export type WebhookEndpointInput = z.input<typeof WebhookEndpointInput>;
+export type WebhookEndpointData = z.output<typeof WebhookEndpointInput>;
+
+/** `"Name: value"` as typed on the command line. */
+export function parseHeaderLine(line: string): { name: string; value: string } {
+  const colon = line.indexOf(":");
+  return colon < 0 ? { name: line, value: "" } : { name: line.slice(0, colon), value: line.slice(colon + 1) };
+}

@@ -1,0 +1,77 @@
+import type { Database } from "@/lib/db/client";
+import { statement } from "@/lib/db/client";
+import { nextRetryDelay } from "./retry-schedule";
+import { type AttemptResult, succeeded } from "./send-webhook";
+
+/** An endpoint with no success for this long and at least FAILURES_TO_DISABLE failed attempts is disabled. */
+const DAYS_TO_DISABLE = 5;
+const FAILURES_TO_DISABLE = 10;
+
+export type AttemptOutcome = "delivered" | "retry" | "failed" | "gone";
+
+/**
+ * Logs an attempt and moves its message on, in one transaction: delivered; failed for good (schedule used up,
+ * or 410 Gone, which also disables the endpoint); or pending again after the schedule's wait (never sooner
+ * than Retry-After). Then disables an endpoint that has failed for 5 days and at least 10 attempts.
+ * The message's state changes only while `owner` still holds its lease.
+ * Returns the outcome and whether the endpoint was disabled now.
+ */
+export async function recordAttempt(
+  database: Database,
+  message: { id: string; endpointId: string; attemptCount: number; body: string },
+  owner: string,
+  result: AttemptResult,
+): Promise<{ outcome: AttemptOutcome; disabled: boolean }> {
+  const attempt = message.attemptCount + 1;
+  const ok = succeeded(result);
+  const gone = result.status === 410;
+  const delay = ok || gone ? undefined : nextRetryDelay(attempt, result.retryAfterMs);
+  const outcome: AttemptOutcome = ok ? "delivered" : gone ? "gone" : delay === undefined ? "failed" : "retry";
+  const state = outcome === "delivered" ? "delivered" : outcome === "retry" ? "pending" : "failed";
+
+  return database.transaction(async (tx) => {
+    await tx.sql(
+      statement(
+        `INSERT INTO webhook_attempts (id, message_id, endpoint_id, duration_ms, status, succeeded, response, error)
+         VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7)`,
+        [message.id, message.endpointId, result.durationMs, result.status, ok, result.response, result.error],
+      ),
+    );
+    await tx.sql(
+      statement(
+        `UPDATE webhook_messages SET state = $3, attempt_count = attempt_count + 1, body = COALESCE(body, $4),
+           next_attempt_at = CASE WHEN $5::double precision IS NULL THEN next_attempt_at ELSE now() + make_interval(secs => $5::double precision / 1000) END,
+           delivered_at = CASE WHEN $3 = 'delivered' THEN now() END, lease_owner = NULL, lease_expires_at = NULL
+         WHERE id = $1 AND lease_owner = $2`,
+        [message.id, owner, state, message.body, delay ?? null],
+      ),
+    );
+    if (ok) {
+      await tx.sql(statement(`UPDATE webhook_endpoints SET last_success_at = now() WHERE id = $1`, [message.endpointId]));
+      return { outcome, disabled: false };
+    }
+    if (gone) {
+      const rows = await tx.sql(
+        statement(
+          `UPDATE webhook_endpoints SET enabled = false, disabled_reason = 'gone', disabled_at = now(), updated_at = now()
+           WHERE id = $1 AND enabled RETURNING id`,
+          [message.endpointId],
+        ),
+      );
+      return { outcome, disabled: rows.length > 0 };
+    }
+    const rows = await tx.sql(
+      statement(
+        `UPDATE webhook_endpoints e SET enabled = false, disabled_reason = 'failing', disabled_at = now(), updated_at = now()
+         WHERE e.id = $1 AND e.enabled
+           AND COALESCE(e.last_success_at, e.created_at) < now() - make_interval(days => $2)
+           AND (SELECT count(*) FROM (SELECT 1 FROM webhook_attempts a
+                WHERE a.endpoint_id = e.id AND NOT a.succeeded AND a.at > COALESCE(e.last_success_at, '-infinity'::timestamptz)
+                LIMIT $3) failures) >= $3
+         RETURNING e.id`,
+        [message.endpointId, DAYS_TO_DISABLE, FAILURES_TO_DISABLE],
+      ),
+    );
+    return { outcome, disabled: rows.length > 0 };
+  });
+}
