@@ -5,25 +5,19 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "@/lib/cli/run-cli";
 import { type Database, openDatabase, statement, useDatabase } from "@/lib/db/client";
 import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { createPostgresDatabase, testDatabaseKind, useTestDatabase } from "../support/database";
 import { createField, createLink } from "../support/fixtures";
 import { post } from "../support/ingest-client";
 import { newTenant } from "../support/tenants";
+import { runJson } from "../support/cli-run";
 
 const db = useTestDatabase();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "leadlink-backup-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const TABLES = ["workspaces", "users", "memberships", "capture_links", "capture_link_stats", "custom_fields", "leads", "submissions", "idempotency_keys"];
-
-async function runJson(...argv: string[]) {
-  let stdout = "";
-  const code = await runCli([...argv, "--json"], { stdout: (text) => void (stdout += text), stderr: () => {} });
-  return { code, body: JSON.parse(stdout) };
-}
 
 /** Every row of every table, as PostgreSQL renders it, in a stable order. */
 async function contents(database: Database): Promise<Record<string, string[]>> {

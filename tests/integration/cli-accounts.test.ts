@@ -3,23 +3,11 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { readSession, startSession } from "@/lib/auth/sessions";
-import { runCli } from "@/lib/cli/run-cli";
 import { authenticate } from "@/lib/auth/auth-options";
 import { useTestDatabase } from "../support/database";
+import { run, runJson } from "../support/cli-run";
 
 useTestDatabase();
-
-async function run(...argv: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(argv, { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text) });
-  return { code, stdout, stderr };
-}
-
-async function runJson(...argv: string[]) {
-  const result = await run(...argv, "--json");
-  return { ...result, body: JSON.parse(result.stdout) };
-}
 
 const suffix = () => randomBytes(4).toString("hex");
 

@@ -1,24 +1,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "@/lib/cli/run-cli";
 import { resetEnv } from "@/lib/env";
 import { verifyPassword } from "@/lib/users/password";
 import { useTestDatabase } from "../support/database";
+import { run, runJson } from "../support/cli-run";
 
 const db = useTestDatabase();
-
-async function run(...argv: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(argv, { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text) });
-  return { code, stdout, stderr };
-}
-
-/** Runs a command with --json: it must print exactly one JSON value on stdout. */
-async function runJson(...argv: string[]) {
-  const result = await run(...argv, "--json");
-  return { ...result, body: JSON.parse(result.stdout) };
-}
 
 async function expectError(argv: string[], code: string) {
   const result = await runJson(...argv);

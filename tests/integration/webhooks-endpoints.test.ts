@@ -1,7 +1,6 @@
 // DESIGN.md section 7: webhook endpoints per workspace, their CLI (exact JSON shapes), secrets, and the
 // SSRF guard when an endpoint is saved.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { runCli } from "@/lib/cli/run-cli";
 import { resetEnv } from "@/lib/env";
 import { createEndpoint } from "@/lib/webhooks/create-endpoint";
 import { rotateSecret } from "@/lib/webhooks/rotate-secret";
@@ -9,6 +8,7 @@ import { isForbiddenAddress } from "@/lib/webhooks/ssrf-guard";
 import { useTestDatabase } from "../support/database";
 import { setupLink } from "../support/ingest-helpers";
 import { errorCode, fieldErrors, newTenant } from "../support/tenants";
+import { runJson } from "../support/cli-run";
 
 const db = useTestDatabase();
 
@@ -16,12 +16,6 @@ afterEach(() => {
   vi.unstubAllEnvs();
   resetEnv();
 });
-
-async function runJson(...argv: string[]) {
-  let stdout = "";
-  const code = await runCli([...argv, "--json"], { stdout: (text) => void (stdout += text), stderr: () => {} });
-  return { code, body: JSON.parse(stdout) };
-}
 
 const SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/;
 

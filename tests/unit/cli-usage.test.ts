@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { runCli } from "@/lib/cli/run-cli";
+import { run } from "../support/cli-run";
 
 // Usage errors and help are decided by the argument parser before any command runs, so these need no database.
-async function run(...argv: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(argv, { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text) });
-  return { code, stdout, stderr };
-}
-
 describe("runCli usage", () => {
   it("prints help on stdout with --help and exits 0", async () => {
     const result = await run("--help");
