@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
+import { Brand } from "@/components/ui/brand";
 
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
     <main className="flex min-h-screen items-center justify-center px-4 py-12">
       <div className="w-full max-w-md">
-        <div className="mb-6 flex items-center justify-center gap-2 text-xl font-semibold tracking-tight">
-          <span aria-hidden className="grid size-8 place-items-center rounded-md bg-indigo-600 text-white">L</span>
-          Leadlink
+        <div className="mb-6 flex justify-center">
+          <Brand size="lg" />
         </div>
         <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
           <h1 className="text-lg font-semibold text-slate-900">{title}</h1>

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { SignOutButton } from "@/components/shell/sign-out-button";
+import { Brand } from "@/components/ui/brand";
 
 /** The frame of the pages that belong to the person, not to one workspace: their account, a new workspace. */
 export function AccountShell({ email, backTo, children }: { email: string; backTo?: { href: string; label: string }; children: ReactNode }) {
@@ -8,9 +9,8 @@ export function AccountShell({ email, backTo, children }: { email: string; backT
     <div className="min-h-screen">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-2 px-4 py-3 sm:px-6">
-          <Link href="/" className="flex items-center gap-2 text-lg font-semibold tracking-tight text-slate-900">
-            <span aria-hidden className="grid size-7 place-items-center rounded-md bg-indigo-600 text-sm text-white">L</span>
-            Leadlink
+          <Link href="/">
+            <Brand />
           </Link>
           <div className="flex min-w-0 items-center gap-2">
             <Link href="/account" className="min-w-0 truncate text-xs font-medium text-slate-600 hover:text-slate-900">

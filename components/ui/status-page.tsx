@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Brand } from "@/components/ui/brand";
 
 /**
  * The body of a not-found or error page: a status, a title, what happened and what to do next. `framed`
@@ -23,9 +24,8 @@ export function StatusPage({ status, title, children, actions, framed = false }:
   return (
     <main className="flex min-h-screen items-center justify-center px-4 py-12">
       <div className="w-full max-w-lg">
-        <a href="/" className="mb-6 flex items-center justify-center gap-2 text-xl font-semibold tracking-tight text-slate-900">
-          <span aria-hidden className="grid size-8 place-items-center rounded-md bg-indigo-600 text-white">L</span>
-          Leadlink
+        <a href="/" className="mb-6 flex justify-center">
+          <Brand size="lg" />
         </a>
         {card}
       </div>

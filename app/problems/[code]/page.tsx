@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Fragment } from "react";
 import { ERROR_CODES, type ErrorCode, isErrorCode } from "@/lib/error-codes";
+import { Brand } from "@/components/ui/brand";
 
 export async function generateMetadata({ params }: { params: Promise<{ code: string }> }): Promise<Metadata> {
   return { title: `Error ${(await params).code}` };
@@ -50,9 +51,8 @@ export default async function ProblemPage({ params }: { params: Promise<{ code: 
   const doc = ERROR_CODES[code];
   return (
     <main className="mx-auto max-w-2xl px-4 py-10 sm:px-6 sm:py-12">
-      <Link href="/" className="mb-8 flex items-center gap-2 text-lg font-semibold tracking-tight text-slate-900">
-        <span aria-hidden className="grid size-7 place-items-center rounded-md bg-indigo-600 text-sm text-white">L</span>
-        Leadlink
+      <Link href="/" className="mb-8 inline-flex">
+        <Brand />
       </Link>
       <p className="text-sm font-medium text-indigo-600">
         Leadlink {doc.ingest ? "ingest" : "admin and command line"} error · HTTP {doc.status}

@@ -5,6 +5,7 @@ import { SignOutButton } from "@/components/shell/sign-out-button";
 import { WorkspaceSwitcher } from "@/components/shell/workspace-switcher";
 import { requireWorkspace } from "@/lib/auth/session";
 import { getDatabase } from "@/lib/db/client";
+import { Brand } from "@/components/ui/brand";
 
 export default async function WorkspaceLayout({ children, params }: { children: ReactNode; params: Promise<{ slug: string }> }) {
   const { slug } = await params;
@@ -22,9 +23,8 @@ export default async function WorkspaceLayout({ children, params }: { children: 
       <aside className="relative border-b border-slate-200 bg-white lg:sticky lg:top-0 lg:flex lg:h-screen lg:w-60 lg:shrink-0 lg:flex-col lg:border-b-0 lg:border-r">
         <div className="px-4 pt-3 pb-2 lg:py-4">
           <div className="flex items-center justify-between gap-3 pr-40 lg:pr-0">
-            <a href={base} className="flex items-center gap-2 text-lg font-semibold tracking-tight text-slate-900">
-              <span aria-hidden className="grid size-7 place-items-center rounded-md bg-indigo-600 text-sm text-white">L</span>
-              Leadlink
+            <a href={base}>
+              <Brand />
             </a>
           </div>
           <div className="mt-2 flex min-w-0 items-baseline gap-2 lg:mt-3 lg:block">
