@@ -11,7 +11,19 @@ import { StatusPage } from "@/components/ui/status-page";
  */
 export default function RootError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   return (
-    <StatusPage framed status="Error" title="Something went wrong" actions={<><RetryButton reset={reset} /><ButtonLink href="/" variant="secondary">Go to your workspace</ButtonLink></>}>
+    <StatusPage
+      framed
+      status="Error"
+      title="Something went wrong"
+      actions={
+        <>
+          <RetryButton reset={reset} />
+          <ButtonLink href="/" variant="secondary">
+            Go to your workspace
+          </ButtonLink>
+        </>
+      }
+    >
       <ErrorExplanation digest={error.digest} />
     </StatusPage>
   );

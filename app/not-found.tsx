@@ -10,12 +10,7 @@ export const metadata: Metadata = { title: "Page not found" };
  */
 export default function NotFound() {
   return (
-    <StatusPage
-      framed
-      status="404"
-      title="Page not found"
-      actions={<ButtonLink href="/">Go to your workspace</ButtonLink>}
-    >
+    <StatusPage framed status="404" title="Page not found" actions={<ButtonLink href="/">Go to your workspace</ButtonLink>}>
       <p>There is nothing at this address, or it belongs to a workspace you are not a member of.</p>
       <p>Check the link you followed, or ask a workspace owner or admin to add you with your email address.</p>
     </StatusPage>

@@ -1,8 +1,8 @@
 import { redirect } from "next/navigation";
+import { ButtonLink } from "@/components/ui/button";
 import { currentUser } from "@/lib/auth/session";
 import { getDatabase } from "@/lib/db/client";
 import { isSetUp } from "@/lib/setup/complete-setup";
-import { ButtonLink } from "@/components/ui/button";
 import { AuthCard } from "./(auth)/auth-card";
 
 export const dynamic = "force-dynamic";
@@ -22,8 +22,8 @@ export default async function Home() {
   return (
     <AuthCard title="No workspace yet" subtitle={`Signed in as ${user.email}.`}>
       <p className="text-sm text-slate-600">
-        You are not a member of any workspace. Ask a workspace owner or admin to add you with your email address, or
-        create a workspace of your own.
+        You are not a member of any workspace. Ask a workspace owner or admin to add you with your email address, or create a
+        workspace of your own.
       </p>
       <div className="mt-4 flex flex-wrap gap-2">
         <ButtonLink href="/workspaces/new">Create a workspace</ButtonLink>

@@ -19,14 +19,22 @@ const EnvSchema = z.object({
   /** Connections each app instance keeps to PostgreSQL. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(16),
   DATA_DIR: z.string().trim().default("./data"),
-  AUTH_SECRET: z.string().trim().min(32).optional().or(z.literal("").transform(() => undefined)),
+  AUTH_SECRET: z
+    .string()
+    .trim()
+    .min(32)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   PUBLIC_BASE_URL: z
     .url()
     .optional()
     .or(z.literal("").transform(() => undefined))
     .transform((value) => value?.replace(/\/+$/, "")),
   TRUST_PROXY: flag,
-  REDIS_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
+  REDIS_URL: z
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   INGEST_RATE_LIMIT: RateLimitSetting.default("120/min"),
   /** How long an ingest request's body may take to arrive once its headers have: then 408 request_timeout. */
@@ -39,7 +47,12 @@ const EnvSchema = z.object({
     .trim()
     .optional()
     .transform((value) => value || undefined)
-    .pipe(z.string().regex(/^\d+(ms|s|m|h)(\s*,\s*\d+(ms|s|m|h))*$/, 'expected durations such as "1s,2s,4s"').optional()),
+    .pipe(
+      z
+        .string()
+        .regex(/^\d+(ms|s|m|h)(\s*,\s*\d+(ms|s|m|h))*$/, 'expected durations such as "1s,2s,4s"')
+        .optional(),
+    ),
   /** Serves /api/bench/noop, the framework's ceiling for `npm run bench`. Off in production. */
   LEADLINK_BENCH: flag,
 });

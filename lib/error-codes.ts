@@ -121,7 +121,8 @@ export const ERROR_CODES = {
     status: 403,
     title: "Forbidden",
     ingest: false,
-    summary: "You are signed in, but your role in this workspace does not allow this (e.g. only owners and admins manage members).",
+    summary:
+      "You are signed in, but your role in this workspace does not allow this (e.g. only owners and admins manage members).",
     fix: "Ask an owner of the workspace to do it, or to give you the role it needs.",
   },
   wrong_password: {

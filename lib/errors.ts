@@ -19,7 +19,11 @@ export class AppError extends Error {
   /** Seconds after which a retry may succeed (rate limits, unavailable database). */
   readonly retryAfter?: number;
 
-  constructor(code: ErrorCode, message: string, options: { errors?: FieldIssue[]; warnings?: FieldIssue[]; retryAfter?: number; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { errors?: FieldIssue[]; warnings?: FieldIssue[]; retryAfter?: number; cause?: unknown } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = "AppError";
     this.code = code;

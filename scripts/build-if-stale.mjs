@@ -60,7 +60,13 @@ export function sourceHash(root = ROOT) {
   const hash = createHash("sha256");
   for (const file of files) {
     hash.update(file).update("\0");
-    hash.update(createHash("sha256").update(fs.readFileSync(path.join(root, file))).digest()).update("\0");
+    hash
+      .update(
+        createHash("sha256")
+          .update(fs.readFileSync(path.join(root, file)))
+          .digest(),
+      )
+      .update("\0");
   }
   return hash.digest("hex");
 }

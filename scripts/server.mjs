@@ -82,9 +82,7 @@ function closeAfterTimeoutAnswer(req, res) {
 
 function withTimeout(promise, ms) {
   let timer;
-  return Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() =>
-    clearTimeout(timer),
-  );
+  return Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() => clearTimeout(timer));
 }
 
 /**

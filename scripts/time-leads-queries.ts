@@ -1,7 +1,7 @@
 // Times the leads table's queries (first page, and five pages on) against a seeded PostgreSQL database:
 //   DATABASE_URL=postgres://… npx tsx scripts/time-leads-queries.ts [--workspace SLUG]
 // The performance check behind the "leads page under 150 ms at 1M leads" figure (see the README).
-import { getDatabase, closeDatabase } from "@/lib/db/client";
+import { closeDatabase, getDatabase } from "@/lib/db/client";
 import type { LeadFilterInput } from "@/lib/leads/lead-filter";
 import { listLeadPage } from "@/lib/leads/list-leads";
 
@@ -10,7 +10,10 @@ const slug = args[args.indexOf("--workspace") + 1];
 
 async function main() {
   const { prisma } = await getDatabase();
-  const workspace = await prisma.workspace.findFirstOrThrow({ where: args.includes("--workspace") ? { slug } : {}, select: { id: true } });
+  const workspace = await prisma.workspace.findFirstOrThrow({
+    where: args.includes("--workspace") ? { slug } : {},
+    select: { id: true },
+  });
   const link = await prisma.captureLink.findFirstOrThrow({ where: { workspaceId: workspace.id }, select: { id: true } });
   const only = process.env.ONLY ? new RegExp(process.env.ONLY) : undefined;
   const cases: [string, LeadFilterInput, number?][] = [
@@ -49,7 +52,15 @@ async function main() {
       if (!after) break;
     }
     const [first, ...later] = timings;
-    console.log(`${label.padEnd(36)} first ${first!.toFixed(1).padStart(7)} ms   later pages max ${later.length ? Math.max(...later).toFixed(1).padStart(7) : "    n/a"} ms`);
+    console.log(
+      `${label.padEnd(36)} first ${first!.toFixed(1).padStart(7)} ms   later pages max ${
+        later.length
+          ? Math.max(...later)
+              .toFixed(1)
+              .padStart(7)
+          : "    n/a"
+      } ms`,
+    );
   }
 }
 

@@ -4,7 +4,15 @@ import { SignOutButton } from "@/components/shell/sign-out-button";
 import { Brand } from "@/components/ui/brand";
 
 /** The frame of the pages that belong to the person, not to one workspace: their account, a new workspace. */
-export function AccountShell({ email, backTo, children }: { email: string; backTo?: { href: string; label: string }; children: ReactNode }) {
+export function AccountShell({
+  email,
+  backTo,
+  children,
+}: {
+  email: string;
+  backTo?: { href: string; label: string };
+  children: ReactNode;
+}) {
   return (
     <div className="min-h-screen">
       <header className="border-b border-slate-200 bg-white">

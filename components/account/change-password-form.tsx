@@ -6,7 +6,13 @@ import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import type { ActionState } from "@/lib/forms/action-state";
 
-export function ChangePasswordForm({ email, action }: { email: string; action: (state: ActionState, form: FormData) => Promise<ActionState> }) {
+export function ChangePasswordForm({
+  email,
+  action,
+}: {
+  email: string;
+  action: (state: ActionState, form: FormData) => Promise<ActionState>;
+}) {
   const [state, formAction, pending] = useActionState(action, {});
   const errors = state.ok ? {} : (state.fieldErrors ?? {});
   return (
@@ -15,13 +21,34 @@ export function ChangePasswordForm({ email, action }: { email: string; action: (
       {/* For password managers: whose password this is. */}
       <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
       <Field id="currentPassword" label="Current password" error={errors.currentPassword}>
-        <Input id="currentPassword" name="currentPassword" type="password" autoComplete="current-password" required error={errors.currentPassword} />
+        <Input
+          id="currentPassword"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.currentPassword}
+        />
       </Field>
       <Field id="newPassword" label="New password" hint="At least 8 characters." error={errors.newPassword}>
-        <Input id="newPassword" name="newPassword" type="password" autoComplete="new-password" required error={errors.newPassword} />
+        <Input
+          id="newPassword"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.newPassword}
+        />
       </Field>
       <Field id="repeatPassword" label="Repeat the new password" error={errors.repeatPassword}>
-        <Input id="repeatPassword" name="repeatPassword" type="password" autoComplete="new-password" required error={errors.repeatPassword} />
+        <Input
+          id="repeatPassword"
+          name="repeatPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.repeatPassword}
+        />
       </Field>
       <div className="flex justify-end">
         <Button type="submit" disabled={pending}>

@@ -16,13 +16,40 @@ export function CreateWorkspaceForm({ action }: { action: (state: ActionState, f
       <Field id="name" label="Workspace name" hint="Your company, team or client." error={errors.name}>
         <Input id="name" name="name" required maxLength={100} defaultValue={value("name")} error={errors.name} />
       </Field>
-      <Field id="slug" label="Address (optional)" hint="Used in the workspace's URLs, /w/<address>. Made from the name when empty." error={errors.slug}>
-        <Input id="slug" name="slug" maxLength={63} spellCheck={false} autoCapitalize="off" className="font-mono" defaultValue={value("slug")} error={errors.slug} />
+      <Field
+        id="slug"
+        label="Address (optional)"
+        hint="Used in the workspace's URLs, /w/<address>. Made from the name when empty."
+        error={errors.slug}
+      >
+        <Input
+          id="slug"
+          name="slug"
+          maxLength={63}
+          spellCheck={false}
+          autoCapitalize="off"
+          className="font-mono"
+          defaultValue={value("slug")}
+          error={errors.slug}
+        />
       </Field>
-      <Field id="country" label="Default country of phone numbers" hint="Phones sent without a country code are read in this country." error={errors.country}>
+      <Field
+        id="country"
+        label="Default country of phone numbers"
+        hint="Phones sent without a country code are read in this country."
+        error={errors.country}
+      >
         {/* The width on a wrapper: inputClass's w-full would win over a width on the input itself. */}
         <div className="w-24">
-          <Input id="country" name="country" maxLength={2} autoComplete="country" className="uppercase" defaultValue={value("country") ?? "BR"} error={errors.country} />
+          <Input
+            id="country"
+            name="country"
+            maxLength={2}
+            autoComplete="country"
+            className="uppercase"
+            defaultValue={value("country") ?? "BR"}
+            error={errors.country}
+          />
         </div>
       </Field>
       <div className="flex justify-end">

@@ -11,7 +11,14 @@ export interface BreakdownRow {
 }
 
 /** Horizontal bars with counts, longest first, each one a link to the leads it counts. */
-export function BreakdownList({ rows, total, more, empty, testId, locale }: {
+export function BreakdownList({
+  rows,
+  total,
+  more,
+  empty,
+  testId,
+  locale,
+}: {
   rows: BreakdownRow[];
   total: number;
   more?: ReactNode;
@@ -36,7 +43,10 @@ export function BreakdownList({ rows, total, more, empty, testId, locale }: {
                 </span>
               </span>
               <span aria-hidden className="mt-1.5 block h-2 overflow-hidden rounded-full bg-slate-100">
-                <span className="block h-full rounded-full bg-indigo-500" style={{ width: `${Math.max(2, (row.count / max) * 100)}%` }} />
+                <span
+                  className="block h-full rounded-full bg-indigo-500"
+                  style={{ width: `${Math.max(2, (row.count / max) * 100)}%` }}
+                />
               </span>
             </>
           );

@@ -16,7 +16,10 @@ function scale(max: number): { top: number; ticks: number[] } {
   if (max <= 0) return { top: 4, ticks: [0, 1, 2, 3, 4] };
   const rough = max / 4;
   const magnitude = 10 ** Math.floor(Math.log10(rough));
-  const step = [1, 2, 2.5, 5, 10].map((factor) => factor * magnitude).find((candidate) => candidate >= rough && Number.isInteger(candidate)) ?? Math.ceil(rough);
+  const step =
+    [1, 2, 2.5, 5, 10]
+      .map((factor) => factor * magnitude)
+      .find((candidate) => candidate >= rough && Number.isInteger(candidate)) ?? Math.ceil(rough);
   const top = Math.ceil(max / step) * step;
   return { top, ticks: Array.from({ length: Math.round(top / step) + 1 }, (_, index) => index * step) };
 }
@@ -89,7 +92,13 @@ export function DailyLeadsChart({ data, title, summary }: { data: DailyCount[]; 
           onBlur={() => setActive(null)}
           className="relative h-56 min-w-0 flex-1 rounded-sm focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600 sm:h-64"
         >
-          <svg role="img" aria-labelledby={`${id}-title ${id}-desc`} viewBox={`0 0 ${width} 100`} preserveAspectRatio="none" className="absolute inset-0 size-full overflow-visible">
+          <svg
+            role="img"
+            aria-labelledby={`${id}-title ${id}-desc`}
+            viewBox={`0 0 ${width} 100`}
+            preserveAspectRatio="none"
+            className="absolute inset-0 size-full overflow-visible"
+          >
             <title id={`${id}-title`}>{title}</title>
             <desc id={`${id}-desc`}>{summary}</desc>
             {ticks.map((tick) => (
@@ -136,7 +145,11 @@ export function DailyLeadsChart({ data, title, summary }: { data: DailyCount[]; 
             </div>
           ) : null}
           {current ? (
-            <div aria-hidden className="pointer-events-none absolute inset-y-0 w-px bg-slate-300/60" style={{ left: `${left}%` }} />
+            <div
+              aria-hidden
+              className="pointer-events-none absolute inset-y-0 w-px bg-slate-300/60"
+              style={{ left: `${left}%` }}
+            />
           ) : null}
         </div>
       </div>
@@ -148,7 +161,11 @@ export function DailyLeadsChart({ data, title, summary }: { data: DailyCount[]; 
           return (
             <span
               key={index}
-              className={clsx("absolute whitespace-nowrap", at < 8 ? "" : at > 92 ? "-translate-x-full" : "-translate-x-1/2", !narrow && "hidden sm:inline")}
+              className={clsx(
+                "absolute whitespace-nowrap",
+                at < 8 ? "" : at > 92 ? "-translate-x-full" : "-translate-x-1/2",
+                !narrow && "hidden sm:inline",
+              )}
               style={{ left: `${at < 8 ? 0 : at > 92 ? 100 : at}%` }}
             >
               {formatDay(data[index]!.day, locale)}

@@ -48,7 +48,16 @@ export function PeriodChooser({
           <label htmlFor="period-from" className="block text-xs font-medium text-slate-500">
             From
           </label>
-          <Input id="period-from" name="from" type="date" defaultValue={values.from} error={errors.from} aria-describedby={errors.from ? "period-from-error" : undefined} className="mt-1 w-40" required />
+          <Input
+            id="period-from"
+            name="from"
+            type="date"
+            defaultValue={values.from}
+            error={errors.from}
+            aria-describedby={errors.from ? "period-from-error" : undefined}
+            className="mt-1 w-40"
+            required
+          />
           {errors.from ? (
             <p id="period-from-error" role="alert" className="mt-1 max-w-40 text-xs font-medium text-red-600">
               {errors.from}
@@ -59,7 +68,16 @@ export function PeriodChooser({
           <label htmlFor="period-to" className="block text-xs font-medium text-slate-500">
             To (included)
           </label>
-          <Input id="period-to" name="to" type="date" defaultValue={values.to} error={errors.to} aria-describedby={errors.to ? "period-to-error" : undefined} className="mt-1 w-40" required />
+          <Input
+            id="period-to"
+            name="to"
+            type="date"
+            defaultValue={values.to}
+            error={errors.to}
+            aria-describedby={errors.to ? "period-to-error" : undefined}
+            className="mt-1 w-40"
+            required
+          />
           {errors.to ? (
             <p id="period-to-error" role="alert" className="mt-1 max-w-48 text-xs font-medium text-red-600">
               {errors.to}

@@ -1,6 +1,16 @@
 import type { ReactNode } from "react";
 
-export function Stat({ label, children, hint, testId }: { label: string; children: ReactNode; hint?: ReactNode; testId?: string }) {
+export function Stat({
+  label,
+  children,
+  hint,
+  testId,
+}: {
+  label: string;
+  children: ReactNode;
+  hint?: ReactNode;
+  testId?: string;
+}) {
   return (
     <div className="min-w-0 rounded-lg bg-white px-4 py-4 shadow-sm ring-1 ring-slate-200 sm:px-5" data-testid={testId}>
       <dt className="text-sm font-medium text-slate-500">{label}</dt>

@@ -28,7 +28,17 @@ export function CreateFieldForm({ action }: { action: (state: ActionState, form:
           <Input id="label" name="label" required maxLength={100} defaultValue={value("label")} error={errors.label} />
         </Field>
         <Field id="name" label="Name (key)" hint="What senders use in customFields, like company_size." error={errors.name}>
-          <Input id="name" name="name" required maxLength={64} spellCheck={false} autoCapitalize="off" className="font-mono" defaultValue={value("name")} error={errors.name} />
+          <Input
+            id="name"
+            name="name"
+            required
+            maxLength={64}
+            spellCheck={false}
+            autoCapitalize="off"
+            className="font-mono"
+            defaultValue={value("name")}
+            error={errors.name}
+          />
         </Field>
         <Field id="type" label="Type" hint={FIELD_TYPE_LABELS[type].hint} error={errors.type}>
           <Select
@@ -51,8 +61,21 @@ export function CreateFieldForm({ action }: { action: (state: ActionState, form:
         </Field>
       </div>
       <div hidden={type !== "select"}>
-        <Field id="options" label="Options" hint="One per line. Senders may write them in any case and without accents." error={errors.options}>
-          <Textarea id="options" name="options" rows={4} defaultValue={value("options")} error={errors.options} aria-describedby={described("options")} placeholder={"Small\nMedium\nLarge"} />
+        <Field
+          id="options"
+          label="Options"
+          hint="One per line. Senders may write them in any case and without accents."
+          error={errors.options}
+        >
+          <Textarea
+            id="options"
+            name="options"
+            rows={4}
+            defaultValue={value("options")}
+            error={errors.options}
+            aria-describedby={described("options")}
+            placeholder={"Small\nMedium\nLarge"}
+          />
         </Field>
       </div>
       <div className="flex justify-end">

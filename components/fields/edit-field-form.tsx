@@ -33,11 +33,29 @@ export function EditFieldForm({
     <form action={formAction} className="space-y-3" noValidate aria-label="Edit field">
       {state.message && !state.ok ? <Alert>{state.message}</Alert> : null}
       <div className="grid gap-3 md:grid-cols-2">
-        <Field id={id("label")} label="Label" error={errors.label} hint="Senders may also use the label as the key; a replaced label keeps working as a former label.">
-          <Input id={id("label")} name="label" required maxLength={100} defaultValue={typed?.label ?? label} error={errors.label} autoFocus />
+        <Field
+          id={id("label")}
+          label="Label"
+          error={errors.label}
+          hint="Senders may also use the label as the key; a replaced label keeps working as a former label."
+        >
+          <Input
+            id={id("label")}
+            name="label"
+            required
+            maxLength={100}
+            defaultValue={typed?.label ?? label}
+            error={errors.label}
+            autoFocus
+          />
         </Field>
         {options ? (
-          <Field id={id("options")} label="Options" error={errors.options} hint="One per line. Leads keep values of options you remove.">
+          <Field
+            id={id("options")}
+            label="Options"
+            error={errors.options}
+            hint="One per line. Leads keep values of options you remove."
+          >
             <Textarea
               id={id("options")}
               name="options"

@@ -5,8 +5,8 @@ import { useCallback, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import type { ActionState } from "@/lib/forms/action-state";
 import type { FieldType } from "@/lib/fields/custom-field";
+import type { ActionState } from "@/lib/forms/action-state";
 import { ArchiveFieldButton } from "./archive-field-button";
 import { EditFieldForm } from "./edit-field-form";
 import { FIELD_TYPE_LABELS } from "./field-type-options";
@@ -46,7 +46,9 @@ export function FieldRow({
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="min-w-0 flex-1 space-y-1.5">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className={clsx("font-medium break-words", field.archived ? "text-slate-500" : "text-slate-900")}>{field.label}</h3>
+            <h3 className={clsx("font-medium break-words", field.archived ? "text-slate-500" : "text-slate-900")}>
+              {field.label}
+            </h3>
             <Badge tone="indigo">{FIELD_TYPE_LABELS[field.type].label}</Badge>
             {field.archived ? <Badge tone="amber">Archived</Badge> : <Badge tone="green">Active</Badge>}
           </div>
@@ -59,14 +61,20 @@ export function FieldRow({
               {options.slice(0, SHOWN_OPTIONS).map((option) => (
                 <Badge key={option}>{option}</Badge>
               ))}
-              {options.length > SHOWN_OPTIONS ? <span className="text-xs text-slate-500">+{options.length - SHOWN_OPTIONS} more</span> : null}
+              {options.length > SHOWN_OPTIONS ? (
+                <span className="text-xs text-slate-500">+{options.length - SHOWN_OPTIONS} more</span>
+              ) : null}
             </div>
           ) : null}
           {field.aliases.length > 0 ? (
             <div className="flex flex-wrap items-center gap-1.5 text-xs text-slate-500" data-testid="field-aliases">
               <span>Former labels, still accepted:</span>
               {field.aliases.map((alias) => (
-                <span key={alias.id} className="inline-flex items-center gap-0.5 rounded-md bg-white py-0.5 pl-2 ring-1 ring-slate-200" data-alias={alias.label}>
+                <span
+                  key={alias.id}
+                  className="inline-flex items-center gap-0.5 rounded-md bg-white py-0.5 pl-2 ring-1 ring-slate-200"
+                  data-alias={alias.label}
+                >
                   <span className="break-all text-slate-700">{alias.label}</span>
                   {actions?.removeAlias[alias.id] ? (
                     <ConfirmDialog
@@ -84,8 +92,8 @@ export function FieldRow({
                       action={actions.removeAlias[alias.id]!}
                     >
                       <p>
-                        Senders that still use “{alias.label}” as a key will no longer reach this field: their values are ignored, with a warning. Another
-                        field may then take it as its label.
+                        Senders that still use “{alias.label}” as a key will no longer reach this field: their values are ignored,
+                        with a warning. Another field may then take it as its label.
                       </p>
                     </ConfirmDialog>
                   ) : (
@@ -98,7 +106,13 @@ export function FieldRow({
         </div>
         {actions ? (
           <div className="flex shrink-0 items-center gap-1">
-            <Button variant="ghost" size="sm" onClick={() => setEditing(!editing)} aria-expanded={editing} aria-label={`Edit ${field.label}`}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setEditing(!editing)}
+              aria-expanded={editing}
+              aria-label={`Edit ${field.label}`}
+            >
               Edit
             </Button>
             <ArchiveFieldButton archived={field.archived} label={field.label} action={actions.setArchived} />
@@ -107,7 +121,13 @@ export function FieldRow({
       </div>
       {editing && actions ? (
         <div className="mt-3 rounded-md bg-indigo-50/60 p-3 sm:p-4">
-          <EditFieldForm fieldId={field.id} label={field.label} options={field.type === "select" ? options : undefined} action={actions.update} onDone={close} />
+          <EditFieldForm
+            fieldId={field.id}
+            label={field.label}
+            options={field.type === "select" ? options : undefined}
+            action={actions.update}
+            onDone={close}
+          />
         </div>
       ) : null}
     </li>

@@ -8,7 +8,17 @@ export function DetailList({ children, className }: { children: ReactNode; class
   return <dl className={clsx("grid grid-cols-2 gap-x-4 gap-y-4 sm:gap-x-6", className)}>{children}</dl>;
 }
 
-export function Detail({ term, children, mono, testId }: { term: ReactNode; children: ReactNode; mono?: boolean; testId?: string }) {
+export function Detail({
+  term,
+  children,
+  mono,
+  testId,
+}: {
+  term: ReactNode;
+  children: ReactNode;
+  mono?: boolean;
+  testId?: string;
+}) {
   return (
     <div className="min-w-0" data-testid={testId}>
       <dt className="text-xs font-medium text-slate-500">{term}</dt>

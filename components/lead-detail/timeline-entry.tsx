@@ -1,6 +1,11 @@
 import Link from "next/link";
 import { OutcomeBadge } from "@/components/links/outcome-badge";
-import { DisclosureChevron, SubmissionAnswer, SubmissionDetail, SubmissionPayload } from "@/components/submissions/submission-parts";
+import {
+  DisclosureChevron,
+  SubmissionAnswer,
+  SubmissionDetail,
+  SubmissionPayload,
+} from "@/components/submissions/submission-parts";
 import { LocalTime } from "@/components/ui/local-time";
 import type { TimelineSubmission } from "@/lib/leads/get-lead-detail";
 
@@ -11,7 +16,15 @@ const DOT = { created: "bg-emerald-500", updated: "bg-sky-500", rejected: "bg-re
  * reader friendly) onto its errors, warnings, request details and the raw payload. Everything the sender
  * controls is rendered as text.
  */
-export function TimelineEntry({ submission, workspacePath, open }: { submission: TimelineSubmission; workspacePath: string; open?: boolean }) {
+export function TimelineEntry({
+  submission,
+  workspacePath,
+  open,
+}: {
+  submission: TimelineSubmission;
+  workspacePath: string;
+  open?: boolean;
+}) {
   const utm = Object.entries(submission.utm).filter(([, value]) => value !== null);
   return (
     <li className="relative pl-8" data-testid="timeline-entry" data-outcome={submission.outcome}>
@@ -42,7 +55,9 @@ export function TimelineEntry({ submission, workspacePath, open }: { submission:
             </SubmissionDetail>
             <SubmissionDetail term="Origin">{submission.origin}</SubmissionDetail>
             <SubmissionDetail term="IP">{submission.ip}</SubmissionDetail>
-            <SubmissionDetail term="User agent" wide>{submission.userAgent}</SubmissionDetail>
+            <SubmissionDetail term="User agent" wide>
+              {submission.userAgent}
+            </SubmissionDetail>
             <SubmissionDetail term="Referer">{submission.referer}</SubmissionDetail>
             <SubmissionDetail term="Idempotency key">{submission.idempotencyKey}</SubmissionDetail>
             <SubmissionDetail term="UTM" wide>

@@ -12,7 +12,17 @@ const UTM_LABELS = [
 ] as const;
 
 /** Where a lead came from on one touch: the UTM values it carried, when, and through which capture link. */
-export function TouchDetails({ title, touch, workspacePath, testId }: { title: string; touch: Touch; workspacePath: string; testId: string }) {
+export function TouchDetails({
+  title,
+  touch,
+  workspacePath,
+  testId,
+}: {
+  title: string;
+  touch: Touch;
+  workspacePath: string;
+  testId: string;
+}) {
   const utm = UTM_LABELS.filter(([key]) => touch.utm[key] !== null);
   return (
     <section aria-label={title} data-testid={testId} className="min-w-0">
@@ -36,7 +46,9 @@ export function TouchDetails({ title, touch, workspacePath, testId }: { title: s
           ))}
         </DetailList>
       ) : (
-        <p className="mt-3 text-sm text-slate-500">No UTM values: the request carried no utm_source, medium, campaign, content or term.</p>
+        <p className="mt-3 text-sm text-slate-500">
+          No UTM values: the request carried no utm_source, medium, campaign, content or term.
+        </p>
       )}
     </section>
   );

@@ -12,7 +12,12 @@ export interface LinkOption {
  * The leads table's search, filters and sort: a plain GET form, so every state is a shareable URL, it
  * works before JavaScript loads, and Enter in any field applies it.
  */
-export function LeadFilters({ basePath, values, links, zone }: {
+export function LeadFilters({
+  basePath,
+  values,
+  links,
+  zone,
+}: {
   basePath: string;
   values: LeadFilterInput;
   links: LinkOption[];
@@ -22,10 +27,24 @@ export function LeadFilters({ basePath, values, links, zone }: {
   const text = (value: unknown) => (typeof value === "string" ? value : "");
   return (
     // biome-ignore lint/a11y/useSemanticElements: a <search> element cannot be the form itself, and this form is the search
-    <form method="get" action={basePath} role="search" aria-label="Lead filters" className="mb-6 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+    <form
+      method="get"
+      action={basePath}
+      role="search"
+      aria-label="Lead filters"
+      className="mb-6 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+    >
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-12">
         <Field id="lead-q" label="Search" className="sm:col-span-2 lg:col-span-6">
-          <Input id="lead-q" name="q" type="search" defaultValue={text(values.q)} placeholder="Name, email, phone or document" autoComplete="off" maxLength={200} />
+          <Input
+            id="lead-q"
+            name="q"
+            type="search"
+            defaultValue={text(values.q)}
+            placeholder="Name, email, phone or document"
+            autoComplete="off"
+            maxLength={200}
+          />
         </Field>
         <Field id="lead-link" label="Capture link" className="lg:col-span-3">
           <Select id="lead-link" name="link" defaultValue={text(values.link)}>
@@ -47,13 +66,31 @@ export function LeadFilters({ basePath, values, links, zone }: {
           </Select>
         </Field>
         <Field id="lead-utm-source" label="UTM source" className="lg:col-span-2">
-          <Input id="lead-utm-source" name="utm_source" defaultValue={text(values.utm_source)} placeholder="e.g. google" maxLength={200} />
+          <Input
+            id="lead-utm-source"
+            name="utm_source"
+            defaultValue={text(values.utm_source)}
+            placeholder="e.g. google"
+            maxLength={200}
+          />
         </Field>
         <Field id="lead-utm-medium" label="UTM medium" className="lg:col-span-2">
-          <Input id="lead-utm-medium" name="utm_medium" defaultValue={text(values.utm_medium)} placeholder="e.g. cpc" maxLength={200} />
+          <Input
+            id="lead-utm-medium"
+            name="utm_medium"
+            defaultValue={text(values.utm_medium)}
+            placeholder="e.g. cpc"
+            maxLength={200}
+          />
         </Field>
         <Field id="lead-utm-campaign" label="UTM campaign" className="lg:col-span-2">
-          <Input id="lead-utm-campaign" name="utm_campaign" defaultValue={text(values.utm_campaign)} placeholder="e.g. black-friday" maxLength={200} />
+          <Input
+            id="lead-utm-campaign"
+            name="utm_campaign"
+            defaultValue={text(values.utm_campaign)}
+            placeholder="e.g. black-friday"
+            maxLength={200}
+          />
         </Field>
         <div className="grid grid-cols-2 gap-2 sm:col-span-2 lg:col-span-6">
           <Field id="lead-from" label="From">
@@ -65,7 +102,10 @@ export function LeadFilters({ basePath, values, links, zone }: {
         </div>
       </div>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
-        <p className="text-xs text-slate-500">UTM filters match the first or the last touch, ignoring case. Dates are days in <span data-testid="filter-zone">{zone}</span>, both included.</p>
+        <p className="text-xs text-slate-500">
+          UTM filters match the first or the last touch, ignoring case. Dates are days in{" "}
+          <span data-testid="filter-zone">{zone}</span>, both included.
+        </p>
         <div className="flex items-center gap-2">
           <Link href={basePath} className={buttonClass("ghost")}>
             Clear

@@ -2,7 +2,12 @@ import Link from "next/link";
 import { buttonClass } from "@/components/ui/button";
 
 /** First page / Previous / Next, keeping the filter; keyset pages have no numbers. */
-export function LeadsPagination({ hrefFor, previous, next, onFirstPage }: {
+export function LeadsPagination({
+  hrefFor,
+  previous,
+  next,
+  onFirstPage,
+}: {
   hrefFor: (after: string | undefined) => string;
   previous?: string;
   next?: string;
@@ -12,7 +17,9 @@ export function LeadsPagination({ hrefFor, previous, next, onFirstPage }: {
   const disabled = "pointer-events-none opacity-50";
   return (
     <nav aria-label="Pages of leads" className="mt-4 flex flex-wrap items-center justify-between gap-2">
-      {onFirstPage ? <span /> : (
+      {onFirstPage ? (
+        <span />
+      ) : (
         <Link href={hrefFor(undefined)} className={buttonClass("ghost", "sm")}>
           « First page
         </Link>
@@ -23,14 +30,18 @@ export function LeadsPagination({ hrefFor, previous, next, onFirstPage }: {
             ← Previous
           </Link>
         ) : (
-          <span aria-disabled="true" className={buttonClass("secondary", "sm", disabled)}>← Previous</span>
+          <span aria-disabled="true" className={buttonClass("secondary", "sm", disabled)}>
+            ← Previous
+          </span>
         )}
         {next ? (
           <Link href={hrefFor(next)} rel="next" className={buttonClass("secondary", "sm")}>
             Next →
           </Link>
         ) : (
-          <span aria-disabled="true" className={buttonClass("secondary", "sm", disabled)}>Next →</span>
+          <span aria-disabled="true" className={buttonClass("secondary", "sm", disabled)}>
+            Next →
+          </span>
         )}
       </div>
     </nav>

@@ -23,7 +23,15 @@ const muted = <span className="text-slate-400">—</span>;
  * The leads of one page. On a phone the table keeps one column, the lead, with its phone, source and
  * time under the name; wider screens get a column each.
  */
-export function LeadsTable({ leads, basePath, linkNames }: { leads: LeadListItem[]; basePath: string; linkNames: ReadonlyMap<string, string> }) {
+export function LeadsTable({
+  leads,
+  basePath,
+  linkNames,
+}: {
+  leads: LeadListItem[];
+  basePath: string;
+  linkNames: ReadonlyMap<string, string>;
+}) {
   return (
     <Table caption="Leads">
       <thead>
@@ -52,12 +60,16 @@ export function LeadsTable({ leads, basePath, linkNames }: { leads: LeadListItem
                 <LocalTime value={lead.createdAt} mode="datetime" className="block" />
               </div>
             </Td>
-            <Td className="hidden whitespace-nowrap tabular-nums sm:table-cell">{lead.telephone ? formatPhone(lead.telephone) : muted}</Td>
+            <Td className="hidden whitespace-nowrap tabular-nums sm:table-cell">
+              {lead.telephone ? formatPhone(lead.telephone) : muted}
+            </Td>
             <Td className="hidden max-w-[14rem] sm:table-cell">
               <Utm lead={lead} />
             </Td>
             <Td className="hidden max-w-[12rem] truncate md:table-cell">
-              {lead.captureLinkId ? (linkNames.get(lead.captureLinkId) ?? <span className="text-slate-400">Deleted link</span>) : muted}
+              {lead.captureLinkId
+                ? (linkNames.get(lead.captureLinkId) ?? <span className="text-slate-400">Deleted link</span>)
+                : muted}
             </Td>
             <Td className="hidden whitespace-nowrap text-slate-500 sm:table-cell">
               <LocalTime value={lead.createdAt} mode="datetime" />

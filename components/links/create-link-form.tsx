@@ -22,8 +22,22 @@ export function CreateLinkForm({
   return (
     <form action={formAction} className="@container space-y-5" noValidate>
       {state.message && !state.ok ? <Alert>{state.message}</Alert> : null}
-      <Field id="name" label="Name" hint="What the link is for, like the landing page or the form that posts to it." error={errors.name}>
-        <Input id="name" name="name" required maxLength={100} autoFocus defaultValue={value("name")} error={errors.name} placeholder="Spring campaign landing page" />
+      <Field
+        id="name"
+        label="Name"
+        hint="What the link is for, like the landing page or the form that posts to it."
+        error={errors.name}
+      >
+        <Input
+          id="name"
+          name="name"
+          required
+          maxLength={100}
+          autoFocus
+          defaultValue={value("name")}
+          error={errors.name}
+          placeholder="Spring campaign landing page"
+        />
       </Field>
       <LinkSettingsFields
         defaults={{

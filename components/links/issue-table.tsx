@@ -7,9 +7,14 @@ export function IssueTable({ title, issues, tone }: { title: string; issues: Fie
       <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{title}</h4>
       <ul className="mt-2 divide-y divide-slate-100 overflow-hidden rounded-md ring-1 ring-slate-200">
         {issues.map((issue, index) => (
-          <li key={index} className="grid gap-x-4 gap-y-1 bg-white px-3 py-2 text-sm sm:grid-cols-[minmax(8rem,14rem)_minmax(8rem,12rem)_1fr]">
+          <li
+            key={index}
+            className="grid gap-x-4 gap-y-1 bg-white px-3 py-2 text-sm sm:grid-cols-[minmax(8rem,14rem)_minmax(8rem,12rem)_1fr]"
+          >
             <code className="font-mono text-xs break-all text-slate-900">{issue.field || "(body)"}</code>
-            <code className={`font-mono text-xs break-all ${tone === "error" ? "text-red-700" : "text-amber-800"}`}>{issue.code}</code>
+            <code className={`font-mono text-xs break-all ${tone === "error" ? "text-red-700" : "text-amber-800"}`}>
+              {issue.code}
+            </code>
             <span className="text-slate-600">{issue.message}</span>
           </li>
         ))}

@@ -52,7 +52,14 @@ export function LinkSettingsFields({
           hint={`Requests per visitor's IP, like 600/min, 10/s or 5000/hour; "off" for none. Empty: the server's default (${defaultRateLimit}).`}
           error={errors.rateLimit}
         >
-          <Input id="rateLimit" name="rateLimit" placeholder={`Default (${defaultRateLimit})`} defaultValue={defaults.rateLimit} error={errors.rateLimit} spellCheck={false} />
+          <Input
+            id="rateLimit"
+            name="rateLimit"
+            placeholder={`Default (${defaultRateLimit})`}
+            defaultValue={defaults.rateLimit}
+            error={errors.rateLimit}
+            spellCheck={false}
+          />
         </Field>
         <Field
           id="honeypotField"
@@ -60,7 +67,14 @@ export function LinkSettingsFields({
           hint="A hidden form input only bots fill in, like website. Requests that fill it get a normal answer and are kept as spam, not as leads."
           error={errors.honeypotField}
         >
-          <Input id="honeypotField" name="honeypotField" placeholder="None" defaultValue={defaults.honeypotField} error={errors.honeypotField} spellCheck={false} />
+          <Input
+            id="honeypotField"
+            name="honeypotField"
+            placeholder="None"
+            defaultValue={defaults.honeypotField}
+            error={errors.honeypotField}
+            spellCheck={false}
+          />
         </Field>
       </div>
       <div className="flex items-start gap-3">
@@ -77,8 +91,8 @@ export function LinkSettingsFields({
             Require identity
           </label>
           <p id="requireIdentity-hint" className="text-xs text-slate-500">
-            Refuse a request with none of name, email or telephone (422, naming the three fields). Off: it is accepted as a new lead with a
-            warning, and no later request can match it.
+            Refuse a request with none of name, email or telephone (422, naming the three fields). Off: it is accepted as a new
+            lead with a warning, and no later request can match it.
           </p>
         </div>
       </div>

@@ -37,7 +37,12 @@ export function LinkSettingsForm({
   return (
     <form action={formAction} className="@container space-y-4" noValidate>
       {state.message ? <Alert tone={state.ok ? "success" : "error"}>{state.message}</Alert> : null}
-      <LinkSettingsFields defaults={defaults} errors={state.fieldErrors} defaultRateLimit={defaultRateLimit} originsRef={origins} />
+      <LinkSettingsFields
+        defaults={defaults}
+        errors={state.fieldErrors}
+        defaultRateLimit={defaultRateLimit}
+        originsRef={origins}
+      />
       <div className="flex justify-end">
         <Button type="submit" disabled={pending}>
           {pending ? "Saving…" : "Save settings"}

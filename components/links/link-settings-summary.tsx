@@ -24,12 +24,16 @@ export function LinkSettingsSummary({ link, defaultRateLimit }: { link: CaptureL
       </div>
       <div>
         <dt className="font-medium text-slate-700">Honeypot field</dt>
-        <dd className="mt-0.5 text-slate-600">{link.honeypotField ? <code className="font-mono text-xs">{link.honeypotField}</code> : "None"}</dd>
+        <dd className="mt-0.5 text-slate-600">
+          {link.honeypotField ? <code className="font-mono text-xs">{link.honeypotField}</code> : "None"}
+        </dd>
       </div>
       <div>
         <dt className="font-medium text-slate-700">Require identity</dt>
         <dd className="mt-0.5 text-slate-600">
-          {link.requireIdentity ? "Yes: requests without a name, email or telephone are refused" : "No: such requests make an unnamed lead"}
+          {link.requireIdentity
+            ? "Yes: requests without a name, email or telephone are refused"
+            : "No: such requests make an unnamed lead"}
         </dd>
       </div>
     </dl>

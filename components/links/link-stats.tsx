@@ -19,10 +19,18 @@ export function LinkStats({ counters }: { counters: LinkCounters }) {
       <Stat label="Accepted" hint="Leads created or updated">
         {counters.accepted.toLocaleString("en")}
       </Stat>
-      <Stat label="Rejected" hint={total > 0 ? `${Math.round((counters.rejected / total) * 100)}% of requests, spam included` : "Refused requests and spam"}>
+      <Stat
+        label="Rejected"
+        hint={
+          total > 0 ? `${Math.round((counters.rejected / total) * 100)}% of requests, spam included` : "Refused requests and spam"
+        }
+      >
         <span className={counters.rejected > 0 ? "text-red-700" : undefined}>{counters.rejected.toLocaleString("en")}</span>
       </Stat>
-      <Stat label="Last request" hint={counters.lastReceivedAt ? <LocalTime value={counters.lastReceivedAt} /> : "Nothing received yet"}>
+      <Stat
+        label="Last request"
+        hint={counters.lastReceivedAt ? <LocalTime value={counters.lastReceivedAt} /> : "Nothing received yet"}
+      >
         {counters.lastReceivedAt ? <LocalTime value={counters.lastReceivedAt} mode="relative" /> : "Never"}
       </Stat>
     </dl>

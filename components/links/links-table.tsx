@@ -34,10 +34,16 @@ export function LinksTable({ links, basePath }: { links: CaptureLinkWithCounters
             </Td>
             <Td align="right">{link.counters.accepted.toLocaleString("en")}</Td>
             <Td align="right">
-              <span className={link.counters.rejected > 0 ? "font-medium text-red-700" : undefined}>{link.counters.rejected.toLocaleString("en")}</span>
+              <span className={link.counters.rejected > 0 ? "font-medium text-red-700" : undefined}>
+                {link.counters.rejected.toLocaleString("en")}
+              </span>
             </Td>
             <Td className="whitespace-nowrap">
-              {link.counters.lastReceivedAt ? <LocalTime value={link.counters.lastReceivedAt} mode="relative" /> : <span className="text-slate-400">Never</span>}
+              {link.counters.lastReceivedAt ? (
+                <LocalTime value={link.counters.lastReceivedAt} mode="relative" />
+              ) : (
+                <span className="text-slate-400">Never</span>
+              )}
             </Td>
             <Td className="whitespace-nowrap text-slate-500">
               <LocalTime value={link.createdAt} mode="date" />

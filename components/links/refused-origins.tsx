@@ -11,7 +11,13 @@ export interface RefusedOriginItem {
   lastRefusedAt: Date;
 }
 
-function AllowOriginButton({ origin, action }: { origin: string; action: (state: ActionState, form: FormData) => Promise<ActionState> }) {
+function AllowOriginButton({
+  origin,
+  action,
+}: {
+  origin: string;
+  action: (state: ActionState, form: FormData) => Promise<ActionState>;
+}) {
   const [state, formAction, pending] = useActionState(action, {});
   return (
     <form action={formAction} className="shrink-0">
@@ -47,7 +53,8 @@ export function RefusedOrigins({
           <div className="min-w-0">
             <p className="font-mono text-sm break-all text-slate-900">{item.origin}</p>
             <p className="text-xs text-slate-500">
-              {item.count.toLocaleString("en")} refused {item.count === 1 ? "request" : "requests"}, last <LocalTime value={item.lastRefusedAt} mode="relative" />
+              {item.count.toLocaleString("en")} refused {item.count === 1 ? "request" : "requests"}, last{" "}
+              <LocalTime value={item.lastRefusedAt} mode="relative" />
             </p>
           </div>
           {allow ? <AllowOriginButton origin={item.origin} action={allow} /> : null}

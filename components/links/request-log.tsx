@@ -43,16 +43,26 @@ export function RequestLog({
   /** A revoked link's log: its empty states do not suggest sending to it. */
   revoked?: boolean;
 }) {
-  const counts: Record<SubmissionFilter, number> = { all: counters.accepted + counters.rejected, accepted: counters.accepted, rejected: counters.rejected };
+  const counts: Record<SubmissionFilter, number> = {
+    all: counters.accepted + counters.rejected,
+    accepted: counters.accepted,
+    rejected: counters.rejected,
+  };
   const paged = page.newerCursor !== undefined;
   return (
-    <section id="requests" aria-labelledby="requests-title" className="scroll-mt-6 rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+    <section
+      id="requests"
+      aria-labelledby="requests-title"
+      className="scroll-mt-6 rounded-lg bg-white shadow-sm ring-1 ring-slate-200"
+    >
       <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-5 py-4">
         <div>
           <h2 id="requests-title" className="text-base font-semibold text-slate-900">
             Request log
           </h2>
-          <p className="mt-0.5 text-sm text-slate-500">Every request that reached this link, newest first. Open one to see its errors and payload.</p>
+          <p className="mt-0.5 text-sm text-slate-500">
+            Every request that reached this link, newest first. Open one to see its errors and payload.
+          </p>
         </div>
         <nav aria-label="Filter requests" className="inline-flex rounded-md bg-slate-100 p-0.5">
           {FILTERS.map((option) => (
@@ -71,7 +81,13 @@ export function RequestLog({
         </nav>
       </header>
       {page.submissions.length === 0 ? (
-        <p className="px-5 py-10 text-center text-sm text-slate-500">{paged ? "No more requests on this side." : revoked && filter === "all" ? "This link received no requests before it was revoked." : EMPTY[filter]}</p>
+        <p className="px-5 py-10 text-center text-sm text-slate-500">
+          {paged
+            ? "No more requests on this side."
+            : revoked && filter === "all"
+              ? "This link received no requests before it was revoked."
+              : EMPTY[filter]}
+        </p>
       ) : (
         <>
           <div
@@ -94,7 +110,10 @@ export function RequestLog({
         </>
       )}
       {page.newerCursor || page.olderCursor ? (
-        <nav aria-label="Request log pages" className="flex items-center justify-between gap-2 border-t border-slate-100 px-5 py-3">
+        <nav
+          aria-label="Request log pages"
+          className="flex items-center justify-between gap-2 border-t border-slate-100 px-5 py-3"
+        >
           <div className="flex gap-2">
             {paged ? (
               <>

@@ -19,7 +19,12 @@ export function SnippetTabs({ snippets }: { snippets: Snippet[] }) {
   const id = useId();
 
   function onKeyDown(event: KeyboardEvent) {
-    const moves: Record<string, number> = { ArrowRight: selected + 1, ArrowLeft: selected - 1, Home: 0, End: snippets.length - 1 };
+    const moves: Record<string, number> = {
+      ArrowRight: selected + 1,
+      ArrowLeft: selected - 1,
+      Home: 0,
+      End: snippets.length - 1,
+    };
     const target = moves[event.key];
     if (target === undefined) return;
     event.preventDefault();
@@ -46,7 +51,9 @@ export function SnippetTabs({ snippets }: { snippets: Snippet[] }) {
             onClick={() => setSelected(index)}
             className={clsx(
               "-mb-px border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600",
-              index === selected ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-700",
+              index === selected
+                ? "border-indigo-600 text-indigo-700"
+                : "border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-700",
             )}
           >
             {snippet.tab}

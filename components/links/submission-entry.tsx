@@ -1,5 +1,10 @@
 import Link from "next/link";
-import { DisclosureChevron, SubmissionAnswer, SubmissionDetail, SubmissionPayload } from "@/components/submissions/submission-parts";
+import {
+  DisclosureChevron,
+  SubmissionAnswer,
+  SubmissionDetail,
+  SubmissionPayload,
+} from "@/components/submissions/submission-parts";
 import { LocalTime } from "@/components/ui/local-time";
 import type { LoggedSubmission } from "@/lib/links/list-link-submissions";
 import { OutcomeBadge } from "./outcome-badge";
@@ -28,7 +33,9 @@ export function SubmissionEntry({ submission, workspacePath }: { submission: Log
           </span>
           <span className="truncate font-mono text-xs text-red-700">{submission.errorCode ?? ""}</span>
           <span className="truncate font-mono text-xs text-slate-500">{submission.ip ?? ""}</span>
-          <span className="col-span-2 truncate text-xs text-slate-500 sm:col-span-3 lg:col-span-1">{submission.origin ?? ""}</span>
+          <span className="col-span-2 truncate text-xs text-slate-500 sm:col-span-3 lg:col-span-1">
+            {submission.origin ?? ""}
+          </span>
           <DisclosureChevron className="hidden lg:block" />
         </summary>
         <div className="space-y-4 border-t border-slate-100 bg-slate-50/70 px-4 py-4">

@@ -16,7 +16,13 @@ const ACCOUNTS: { value: Account; label: string; hint: string }[] = [
   { value: "new", label: "New account", hint: "Create their account with a password you pass on to them." },
 ];
 
-export function AddMemberForm({ action, roles }: { action: (state: ActionState, form: FormData) => Promise<ActionState>; roles: Role[] }) {
+export function AddMemberForm({
+  action,
+  roles,
+}: {
+  action: (state: ActionState, form: FormData) => Promise<ActionState>;
+  roles: Role[];
+}) {
   const [state, formAction, pending] = useActionState(action, {});
   const errors = state.ok ? {} : (state.fieldErrors ?? {});
   const value = (name: string) => (state.ok ? undefined : state.values?.[name]);
@@ -67,7 +73,15 @@ export function AddMemberForm({ action, roles }: { action: (state: ActionState, 
       </fieldset>
       <div className="grid gap-4 @lg:grid-cols-2">
         <Field id="email" label="Email" error={errors.email}>
-          <Input id="email" name="email" type="email" autoComplete="off" required defaultValue={value("email")} error={errors.email} />
+          <Input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="off"
+            required
+            defaultValue={value("email")}
+            error={errors.email}
+          />
         </Field>
         <Field id="role" label="Role" hint={ROLE_LABELS[role].description} error={errors.role}>
           <Select
@@ -92,7 +106,12 @@ export function AddMemberForm({ action, roles }: { action: (state: ActionState, 
             <Field id="member-name" label="Name" hint="Optional." error={errors.name}>
               <Input id="member-name" name="name" autoComplete="off" defaultValue={value("name")} error={errors.name} />
             </Field>
-            <Field id="password" label="Password" hint="At least 8 characters. Share it with them privately." error={errors.password}>
+            <Field
+              id="password"
+              label="Password"
+              hint="At least 8 characters. Share it with them privately."
+              error={errors.password}
+            >
               <Input id="password" name="password" type="password" autoComplete="new-password" required error={errors.password} />
             </Field>
           </>

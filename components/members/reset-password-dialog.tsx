@@ -45,7 +45,9 @@ export function ResetPasswordDialog({
           <h2 id={titleId} className="text-base font-semibold text-slate-900">
             Reset the password of {person}?
           </h2>
-          <p className="text-sm text-slate-600">They are signed out everywhere and sign in with this password from now on. Pass it on privately.</p>
+          <p className="text-sm text-slate-600">
+            They are signed out everywhere and sign in with this password from now on. Pass it on privately.
+          </p>
           {state.message && !state.ok && !error ? <Alert>{state.message}</Alert> : null}
           <Field id={inputId} label="New password" hint="At least 8 characters." error={error}>
             <Input id={inputId} name="password" type="password" autoComplete="new-password" required error={error} />

@@ -12,8 +12,15 @@ export const NONE = <span className="font-sans text-slate-400">—</span>;
 /** The disclosure's arrow, turned when its <details class="group"> is open. */
 export function DisclosureChevron({ className = "" }: { className?: string }) {
   return (
-    <svg aria-hidden viewBox="0 0 20 20" className={`size-4 text-slate-400 transition-transform group-open:rotate-90 ${className}`}>
-      <path fill="currentColor" d="M7.2 4.2a.75.75 0 0 1 1.06 0l5.25 5.25a.75.75 0 0 1 0 1.06l-5.25 5.25a.75.75 0 1 1-1.06-1.06L11.92 10 7.2 5.28a.75.75 0 0 1 0-1.06Z" />
+    <svg
+      aria-hidden
+      viewBox="0 0 20 20"
+      className={`size-4 text-slate-400 transition-transform group-open:rotate-90 ${className}`}
+    >
+      <path
+        fill="currentColor"
+        d="M7.2 4.2a.75.75 0 0 1 1.06 0l5.25 5.25a.75.75 0 0 1 0 1.06l-5.25 5.25a.75.75 0 1 1-1.06-1.06L11.92 10 7.2 5.28a.75.75 0 0 1 0-1.06Z"
+      />
     </svg>
   );
 }
@@ -39,7 +46,10 @@ export function SubmissionAnswer({
       {submission.errorCode ? (
         <p className="text-sm text-slate-700">
           Answered <span className="font-mono">{submission.status}</span>{" "}
-          <Link href={`/problems/${encodeURIComponent(submission.errorCode)}`} className="font-mono text-indigo-700 hover:underline">
+          <Link
+            href={`/problems/${encodeURIComponent(submission.errorCode)}`}
+            className="font-mono text-indigo-700 hover:underline"
+          >
             {submission.errorCode}
           </Link>
           .

@@ -1,7 +1,13 @@
 import clsx from "clsx";
 import type { ReactNode } from "react";
 
-export function Card({ title, description, actions, children, className }: {
+export function Card({
+  title,
+  description,
+  actions,
+  children,
+  className,
+}: {
   title?: ReactNode;
   description?: ReactNode;
   actions?: ReactNode;

@@ -12,7 +12,10 @@ export function ErrorExplanation({ digest }: { digest?: string }) {
         Leadlink could not load this page. This usually means its database is unreachable for a moment; nothing was changed by
         opening the page.
       </p>
-      <p>Try again in a few seconds. If it keeps happening, tell whoever runs your Leadlink server{digest ? ", with the reference below" : ""}.</p>
+      <p>
+        Try again in a few seconds. If it keeps happening, tell whoever runs your Leadlink server
+        {digest ? ", with the reference below" : ""}.
+      </p>
       {digest ? (
         <p className="pt-1 text-xs text-slate-400">
           Reference <span className="font-mono">{digest}</span>

@@ -9,7 +9,15 @@ import { useViewer } from "./viewer";
  * paint; on a browser's very first page the client renders its own zone right after hydration.
  * The title keeps the exact UTC instant.
  */
-export function LocalTime({ value, mode = "datetime", className }: { value: string | Date; mode?: TimeMode; className?: string }) {
+export function LocalTime({
+  value,
+  mode = "datetime",
+  className,
+}: {
+  value: string | Date;
+  mode?: TimeMode;
+  className?: string;
+}) {
   const viewer = useViewer();
   const date = new Date(value);
   return (

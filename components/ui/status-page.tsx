@@ -5,7 +5,13 @@ import { Brand } from "@/components/ui/brand";
  * The body of a not-found or error page: a status, a title, what happened and what to do next. `framed`
  * pages stand alone (outside the workspace shell) with the Leadlink mark above them.
  */
-export function StatusPage({ status, title, children, actions, framed = false }: {
+export function StatusPage({
+  status,
+  title,
+  children,
+  actions,
+  framed = false,
+}: {
   status: string;
   title: string;
   children: ReactNode;
@@ -13,7 +19,10 @@ export function StatusPage({ status, title, children, actions, framed = false }:
   framed?: boolean;
 }) {
   const card = (
-    <div className="rounded-xl bg-white px-6 py-10 text-center shadow-sm ring-1 ring-slate-200 sm:px-10" data-testid="status-page">
+    <div
+      className="rounded-xl bg-white px-6 py-10 text-center shadow-sm ring-1 ring-slate-200 sm:px-10"
+      data-testid="status-page"
+    >
       <p className="text-sm font-semibold text-indigo-600">{status}</p>
       <h1 className="mt-2 text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
       <div className="mx-auto mt-3 max-w-md space-y-2 text-sm text-slate-600">{children}</div>

@@ -28,5 +28,10 @@ export function Th({ className, align = "left", ...props }: ComponentProps<"th">
 }
 
 export function Td({ className, align = "left", ...props }: ComponentProps<"td"> & { align?: "left" | "right" }) {
-  return <td className={clsx("px-4 py-3 align-top text-slate-700", align === "right" && "text-right tabular-nums", className)} {...props} />;
+  return (
+    <td
+      className={clsx("px-4 py-3 align-top text-slate-700", align === "right" && "text-right tabular-nums", className)}
+      {...props}
+    />
+  );
 }

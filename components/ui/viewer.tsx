@@ -2,8 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { createContext, type ReactNode, useContext, useEffect, useSyncExternalStore } from "react";
-import { canonicalTimeZone, TIME_ZONE_COOKIE } from "@/lib/time/time-zone";
 import type { TimeSettings } from "@/lib/time/format-time";
+import { canonicalTimeZone, TIME_ZONE_COOKIE } from "@/lib/time/time-zone";
 
 interface ViewerValue extends TimeSettings {
   timeZoneKnown: boolean;

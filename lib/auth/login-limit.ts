@@ -1,4 +1,4 @@
-import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
 import { type Database, getDatabase } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { processSingleton } from "@/lib/process-singleton";
@@ -34,7 +34,12 @@ async function limiters(): Promise<Record<Scope, RateLimiterAbstract>> {
 
 /** The counters an attempt is charged to; an unknown address (no proxy header, no socket) has none of its own. */
 function keys(email: string, ip: string | null): [Scope, string][] {
-  return ip ? [["account", email], ["ip", ip]] : [["account", email]];
+  return ip
+    ? [
+        ["account", email],
+        ["ip", ip],
+      ]
+    : [["account", email]];
 }
 
 /**
@@ -47,7 +52,8 @@ export async function loginRetryAfter(email: string, ip: string | null): Promise
     let wait = 0;
     for (const [scope, key] of keys(email, ip)) {
       const state = await stores[scope].get(key);
-      if (state && state.consumedPoints >= LOGIN_LIMITS[scope].points) wait = Math.max(wait, Math.ceil(state.msBeforeNext / 1000));
+      if (state && state.consumedPoints >= LOGIN_LIMITS[scope].points)
+        wait = Math.max(wait, Math.ceil(state.msBeforeNext / 1000));
     }
     return wait;
   } catch (error) {

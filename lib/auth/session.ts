@@ -1,6 +1,6 @@
-import { getServerSession } from "next-auth";
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
+import { getServerSession } from "next-auth";
 import { cache } from "react";
 import { getDatabase } from "@/lib/db/client";
 import type { Role } from "@/lib/db/generated/client";
@@ -28,11 +28,17 @@ export const currentSession = cache(async (): Promise<CurrentSession | null> => 
   const session = await getServerSession(requestAuthOptions(requestHeaders));
   if ((session as { unavailable?: boolean } | null)?.unavailable) {
     // The error page, not the sign-in page: the cookie may be fine, the database cannot say.
-    throw new AppError("service_unavailable", "The database is unavailable; the session could not be checked. Try again in a few seconds.");
+    throw new AppError(
+      "service_unavailable",
+      "The database is unavailable; the session could not be checked. Try again in a few seconds.",
+    );
   }
   const user = session?.user as { id?: unknown; email?: unknown; name?: unknown; sid?: unknown } | undefined;
   if (typeof user?.id !== "string" || typeof user.sid !== "string" || typeof user.email !== "string") return null;
-  return { sessionId: user.sid, user: { id: user.id, email: user.email, name: typeof user.name === "string" ? user.name : null } };
+  return {
+    sessionId: user.sid,
+    user: { id: user.id, email: user.email, name: typeof user.name === "string" ? user.name : null },
+  };
 });
 
 /** The signed-in user, or null. */
@@ -93,6 +99,7 @@ export async function authorizeWorkspace(slug: string, atLeast: Role = "member")
   if (!user) throw new AppError("unauthorized", "Your session has ended. Sign in again.");
   const membership = await findWorkspaceAccess(user.id, slug);
   if (!membership) throw new AppError("not_found", "This workspace does not exist.");
-  if (!hasRole(membership.role, atLeast)) throw new AppError("forbidden", `Only ${atLeast === "owner" ? "owners" : "owners and admins"} can do this.`);
+  if (!hasRole(membership.role, atLeast))
+    throw new AppError("forbidden", `Only ${atLeast === "owner" ? "owners" : "owners and admins"} can do this.`);
   return { user, workspace: membership.workspace, role: membership.role };
 }

@@ -1,6 +1,6 @@
-import { isUuid } from "@/lib/validation/uuid";
 import { getDatabase } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
+import { isUuid } from "@/lib/validation/uuid";
 
 /** How long a sign-in lasts: the session cookie's lifetime too (lib/auth/auth-options.ts). */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;

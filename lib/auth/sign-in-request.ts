@@ -4,7 +4,11 @@
  * (app/api/auth/[...nextauth]/route.ts answers paths).
  * Resolves with next-auth's error code on failure (`CredentialsSignin`, or lib/auth/too-many-attempts.ts's).
  */
-export async function signInWithPassword(email: string, password: string, callbackPath: string): Promise<{ ok: true } | { ok: false; error: string }> {
+export async function signInWithPassword(
+  email: string,
+  password: string,
+  callbackPath: string,
+): Promise<{ ok: true } | { ok: false; error: string }> {
   try {
     const { csrfToken } = (await (await fetch("/api/auth/csrf", { cache: "no-store" })).json()) as { csrfToken: string };
     const response = await fetch("/api/auth/callback/credentials", {

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
-import { type CommandResult, writeError, writeResult } from "./cli-output";
 import type { CliIo } from "./cli-io";
+import { type CommandResult, writeError, writeResult } from "./cli-output";
 
 /** Shared by the commands of one run: where to write, and the exit code. */
 export interface CliContext {

@@ -23,7 +23,8 @@ export function registerFieldCommands(program: Command, context: CliContext): vo
           type: options.type,
           options: options.option ?? [],
         });
-        const choices = created.type === "select" ? ` with options ${created.options.map((o) => JSON.stringify(o)).join(", ")}` : "";
+        const choices =
+          created.type === "select" ? ` with options ${created.options.map((o) => JSON.stringify(o)).join(", ")}` : "";
         return {
           json: { id: created.id, name: created.name, label: created.label, type: created.type },
           text: `Created ${created.type} field "${created.label}" (name ${created.name})${choices}, id ${created.id}.`,

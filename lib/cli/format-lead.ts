@@ -1,6 +1,16 @@
 import type { LeadDetailJson, LeadJson, UtmJson } from "@/lib/leads/lead-json";
 
-const STANDARD_FIELDS = ["email", "name", "telephone", "document", "profession", "city", "state", "instagram", "birthday"] as const;
+const STANDARD_FIELDS = [
+  "email",
+  "name",
+  "telephone",
+  "document",
+  "profession",
+  "city",
+  "state",
+  "instagram",
+  "birthday",
+] as const;
 
 function describeUtm(touch: UtmJson): string | undefined {
   const parts = Object.entries(touch)
@@ -10,7 +20,9 @@ function describeUtm(touch: UtmJson): string | undefined {
 }
 
 function describeObject(object: Record<string, unknown>): string | undefined {
-  const parts = Object.entries(object).map(([key, value]) => `${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`);
+  const parts = Object.entries(object).map(
+    ([key, value]) => `${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`,
+  );
   return parts.length > 0 ? parts.join(", ") : undefined;
 }
 
@@ -20,7 +32,14 @@ export function formatLeadTable(leads: LeadJson[]): string {
   const rows = leads.map((lead) => [lead.createdAt, lead.id, lead.email ?? "-", lead.telephone ?? "-", lead.name ?? "-"]);
   const header = ["CREATED", "ID", "EMAIL", "TELEPHONE", "NAME"];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  return [header, ...rows].map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd()).join("\n");
+  return [header, ...rows]
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
 }
 
 /** The lead's fields that have a value, then its submissions, for `lead get` without --json. */
@@ -41,7 +60,9 @@ export function formatLeadDetail(lead: LeadDetailJson): string {
   out.push("", `Submissions (${lead.submissions.length}, oldest first):`);
   for (const submission of lead.submissions) {
     const warnings = submission.warnings.length > 0 ? `  warnings: ${JSON.stringify(submission.warnings)}` : "";
-    out.push(`  ${submission.receivedAt}  ${submission.outcome.padEnd(8)} link ${submission.captureLinkId}  id ${submission.id}${warnings}`);
+    out.push(
+      `  ${submission.receivedAt}  ${submission.outcome.padEnd(8)} link ${submission.captureLinkId}  id ${submission.id}${warnings}`,
+    );
   }
   return out.join("\n");
 }

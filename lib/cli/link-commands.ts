@@ -15,23 +15,33 @@ export function registerLinkCommands(program: Command, context: CliContext): voi
   leafCommand(link, "create", "create a capture link")
     .requiredOption("--workspace <slug>", "the workspace")
     .requiredOption("--name <name>", "what the link is for, e.g. the landing page")
-    .option("--allowed-origin <origin>", "accept browser requests only from this origin (repeatable; * wildcard: https://*.example.com)", collect)
-    .option("--require-identity", "refuse (422) a request with none of name, email or telephone instead of creating an unnamed lead")
+    .option(
+      "--allowed-origin <origin>",
+      "accept browser requests only from this origin (repeatable; * wildcard: https://*.example.com)",
+      collect,
+    )
+    .option(
+      "--require-identity",
+      "refuse (422) a request with none of name, email or telephone instead of creating an unnamed lead",
+    )
     .addHelpText("after", '\nJSON: {"id", "token", "url", "name"}')
     .action(
-      action(context, async (options: { workspace: string; name: string; allowedOrigin?: string[]; requireIdentity?: boolean }) => {
-        const workspace = await findWorkspace(options.workspace);
-        const created = await createLink(workspace.id, {
-          name: options.name,
-          allowedOrigins: options.allowedOrigin ?? [],
-          requireIdentity: options.requireIdentity === true,
-        });
-        const identity = created.requireIdentity ? "\nRequests must include a name, an email or a telephone." : "";
-        return {
-          json: { id: created.id, token: created.token, url: created.url, name: created.name },
-          text: `Created capture link "${created.name}" (id ${created.id}).\nPOST leads to: ${created.url}\n${describeOrigins(created)}${identity}`,
-        };
-      }),
+      action(
+        context,
+        async (options: { workspace: string; name: string; allowedOrigin?: string[]; requireIdentity?: boolean }) => {
+          const workspace = await findWorkspace(options.workspace);
+          const created = await createLink(workspace.id, {
+            name: options.name,
+            allowedOrigins: options.allowedOrigin ?? [],
+            requireIdentity: options.requireIdentity === true,
+          });
+          const identity = created.requireIdentity ? "\nRequests must include a name, an email or a telephone." : "";
+          return {
+            json: { id: created.id, token: created.token, url: created.url, name: created.name },
+            text: `Created capture link "${created.name}" (id ${created.id}).\nPOST leads to: ${created.url}\n${describeOrigins(created)}${identity}`,
+          };
+        },
+      ),
     );
 
   leafCommand(link, "revoke", "revoke a capture link: it answers 410 Gone from now on")

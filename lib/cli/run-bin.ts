@@ -1,6 +1,13 @@
-import { closeDatabase, type DatabaseOptions, databaseOptionsFromEnv, openDatabase, useDatabase, useDatabaseOptions } from "@/lib/db/client";
-import { writeError } from "./cli-output";
+import {
+  closeDatabase,
+  type DatabaseOptions,
+  databaseOptionsFromEnv,
+  openDatabase,
+  useDatabase,
+  useDatabaseOptions,
+} from "@/lib/db/client";
 import type { CliIo } from "./cli-io";
+import { writeError } from "./cli-output";
 import { loadEnvFiles } from "./load-env-files";
 import { runCli } from "./run-cli";
 import { runSeed } from "./run-seed";
@@ -14,7 +21,10 @@ function npmReportsFailures(): boolean {
   const npm = process.env;
   if (npm.npm_config_json !== "true") return false;
   // `npm run cli`, or `npx leadlink` (not this bin started by a program that npx ran, such as a test runner).
-  return npm.npm_lifecycle_event === "cli" || (npm.npm_command === "exec" && npm.npm_lifecycle_script?.replace(/'/g, "") === "leadlink");
+  return (
+    npm.npm_lifecycle_event === "cli" ||
+    (npm.npm_command === "exec" && npm.npm_lifecycle_script?.replace(/'/g, "") === "leadlink")
+  );
 }
 
 /** Holds stdout until the exit code is known (the command prints one value at its end, so nothing waits long). */
@@ -55,12 +65,18 @@ export async function runBin(argv: string[], root: string): Promise<number> {
 
 async function runCommand(argv: string[], root: string, processIo: CliIo): Promise<number> {
   // `seed` opens its own bulk connections beside the app's database (lib/cli/run-seed.ts).
-  if (commandOf(argv) === "seed") return runSeed(argv.filter((_arg, index) => index !== argv.indexOf("seed")), root, processIo);
+  if (commandOf(argv) === "seed")
+    return runSeed(
+      argv.filter((_arg, index) => index !== argv.indexOf("seed")),
+      root,
+      processIo,
+    );
   try {
     loadEnvFiles(root);
     const fromEnv = databaseOptionsFromEnv();
     // A small pool: a command runs a few statements one after the other.
-    const options: DatabaseOptions = fromEnv.kind === "embedded" ? { ...fromEnv, attach: true, poolSize: 4 } : { ...fromEnv, poolSize: 4 };
+    const options: DatabaseOptions =
+      fromEnv.kind === "embedded" ? { ...fromEnv, attach: true, poolSize: 4 } : { ...fromEnv, poolSize: 4 };
     useDatabaseOptions(options);
     const wantsHelp = argv.includes("--help") || argv.includes("-h");
     if (commandOf(argv) === "migrate" && !wantsHelp) useDatabase(await openDatabase(options));
@@ -69,6 +85,8 @@ async function runCommand(argv: string[], root: string, processIo: CliIo): Promi
     writeError(processIo, argv.includes("--json"), error);
     return 1;
   } finally {
-    await closeDatabase().catch((error: unknown) => processIo.stderr(`warning: closing the database: ${(error as Error).message}\n`));
+    await closeDatabase().catch((error: unknown) =>
+      processIo.stderr(`warning: closing the database: ${(error as Error).message}\n`),
+    );
   }
 }

@@ -1,8 +1,8 @@
 import { Command, CommanderError } from "commander";
 import { registerBackupCommands } from "./backup-commands";
 import type { CliContext } from "./cli-command";
-import { writeError } from "./cli-output";
 import type { CliIo } from "./cli-io";
+import { writeError } from "./cli-output";
 import { registerFieldCommands } from "./field-commands";
 import { registerLeadCommands } from "./lead-commands";
 import { registerLinkCommands } from "./link-commands";
@@ -38,7 +38,10 @@ function buildProgram(context: CliContext, json: boolean): Command {
   registerLeadCommands(program, context);
   registerBackupCommands(program, context);
   registerWebhookCommands(program, context);
-  program.addHelpText("after", "\nAlso: seed --leads N [--workspace SLUG] [--json]   insert realistic leads fast, through SQL (npm run seed)");
+  program.addHelpText(
+    "after",
+    "\nAlso: seed --leads N [--workspace SLUG] [--json]   insert realistic leads fast, through SQL (npm run seed)",
+  );
   return program;
 }
 

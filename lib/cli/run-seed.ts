@@ -6,8 +6,8 @@ import { AppError } from "@/lib/errors";
 import { seedLeads } from "@/lib/leads/seed-leads";
 import { createLink } from "@/lib/links/create-link";
 import { createWorkspace } from "@/lib/workspaces/create-workspace";
-import { writeError } from "./cli-output";
 import type { CliIo } from "./cli-io";
+import { writeError } from "./cli-output";
 import { loadEnvFiles } from "./load-env-files";
 
 const SEED_CONNECTIONS = 2;
@@ -19,7 +19,8 @@ export interface SeedResult {
 }
 
 function count(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 50_000_000) throw new InvalidArgumentError("must be a whole number from 1 to 50000000");
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 50_000_000)
+    throw new InvalidArgumentError("must be a whole number from 1 to 50000000");
   return Number(value);
 }
 
@@ -34,14 +35,21 @@ async function chooseWorkspace(slug: string | undefined): Promise<{ id: string; 
   const workspaces = await prisma.workspace.findMany({ select: { id: true, slug: true }, orderBy: { slug: "asc" }, take: 50 });
   if (workspaces.length === 1) return workspaces[0]!;
   if (workspaces.length > 1) {
-    throw new AppError("workspace_required", `Several workspaces exist; choose one with --workspace: ${workspaces.map((w) => w.slug).join(", ")}.`);
+    throw new AppError(
+      "workspace_required",
+      `Several workspaces exist; choose one with --workspace: ${workspaces.map((w) => w.slug).join(", ")}.`,
+    );
   }
   return createWorkspace({ name: "Demo" });
 }
 
 async function captureLinkIds(workspaceId: string): Promise<string[]> {
   const { prisma } = await (await import("@/lib/db/client")).getDatabase();
-  const links = await prisma.captureLink.findMany({ where: { workspaceId }, select: { id: true }, orderBy: { createdAt: "asc" } });
+  const links = await prisma.captureLink.findMany({
+    where: { workspaceId },
+    select: { id: true },
+    orderBy: { createdAt: "asc" },
+  });
   if (links.length > 0) return links.map((link) => link.id);
   return [(await createLink(workspaceId, { name: "Website" })).id];
 }
@@ -91,11 +99,20 @@ export async function runSeed(argv: string[], root: string, io: CliIo): Promise<
       leads: options.leads,
       onProgress: (done, total) => io.stderr(`seed: ${done.toLocaleString("en")} / ${total.toLocaleString("en")} leads\n`),
     });
-    const result: SeedResult = { workspace: workspace.slug, leadsInserted: inserted, seconds: Math.round((performance.now() - started) / 100) / 10 };
-    io.stdout(json ? `${JSON.stringify(result)}\n` : `Inserted ${inserted.toLocaleString("en")} leads into workspace "${workspace.slug}" in ${result.seconds} s.\n`);
+    const result: SeedResult = {
+      workspace: workspace.slug,
+      leadsInserted: inserted,
+      seconds: Math.round((performance.now() - started) / 100) / 10,
+    };
+    io.stdout(
+      json
+        ? `${JSON.stringify(result)}\n`
+        : `Inserted ${inserted.toLocaleString("en")} leads into workspace "${workspace.slug}" in ${result.seconds} s.\n`,
+    );
     return 0;
   } catch (error) {
-    if (error instanceof CommanderError && (error.code === "commander.helpDisplayed" || error.code === "commander.version")) return 0;
+    if (error instanceof CommanderError && (error.code === "commander.helpDisplayed" || error.code === "commander.version"))
+      return 0;
     if (error instanceof AppError && error.code === "data_dir_in_use") {
       writeError(io, json, new AppError(error.code, `${error.message} Stop the server first, then run the seed again.`));
     } else {

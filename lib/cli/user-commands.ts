@@ -29,7 +29,9 @@ export function registerUserCommands(program: Command, context: CliContext): voi
         const users = await listUsers();
         return {
           json: users.map(({ id, email, name }) => ({ id, email, name })),
-          text: users.length ? users.map((item) => `${item.email}${item.name ? ` (${item.name})` : ""}  ${item.id}`).join("\n") : "No users yet.",
+          text: users.length
+            ? users.map((item) => `${item.email}${item.name ? ` (${item.name})` : ""}  ${item.id}`).join("\n")
+            : "No users yet.",
         };
       }),
     );

@@ -19,7 +19,10 @@ function parseLimit(text: string): number {
 
 /** Repeated options, each possibly a comma-separated list (`--event lead.created,lead.updated`). */
 function splitList(values: string[] | undefined): string[] | undefined {
-  return values?.flatMap((value) => value.split(",")).map((value) => value.trim()).filter((value) => value !== "");
+  return values
+    ?.flatMap((value) => value.split(","))
+    .map((value) => value.trim())
+    .filter((value) => value !== "");
 }
 
 export function registerWebhookCommands(program: Command, context: CliContext): void {
@@ -28,7 +31,11 @@ export function registerWebhookCommands(program: Command, context: CliContext): 
   leafCommand(webhook, "create", "create a webhook endpoint (its secret is printed once)")
     .requiredOption("--workspace <slug>", "the workspace")
     .requiredOption("--url <url>", "where to POST events (http:// or https://)")
-    .option("--event <event>", "lead.created, lead.updated, submission.rejected or lead.erased (repeatable; default the first two)", collect)
+    .option(
+      "--event <event>",
+      "lead.created, lead.updated, submission.rejected or lead.erased (repeatable; default the first two)",
+      collect,
+    )
     .option("--link <id>", "only events of this capture link (repeatable; default every link)", collect)
     .option("--header <header>", 'a header sent with every request, "Name: value" (repeatable, at most 10)', collect)
     .option("--description <text>", "what the endpoint is for")
@@ -73,12 +80,20 @@ export function registerWebhookCommands(program: Command, context: CliContext): 
         const workspace = await findWorkspace(options.workspace);
         const endpoints = await listEndpoints(workspace.id);
         return {
-          json: endpoints.map((endpoint) => ({ id: endpoint.id, url: endpoint.url, events: endpoint.events, enabled: endpoint.enabled })),
+          json: endpoints.map((endpoint) => ({
+            id: endpoint.id,
+            url: endpoint.url,
+            events: endpoint.events,
+            enabled: endpoint.enabled,
+          })),
           text:
             endpoints.length === 0
               ? "No webhook endpoints."
               : endpoints
-                  .map((endpoint) => `${endpoint.id}  ${endpoint.enabled ? "enabled " : "disabled"}  ${endpoint.url}  ${endpoint.events.join(",")}`)
+                  .map(
+                    (endpoint) =>
+                      `${endpoint.id}  ${endpoint.enabled ? "enabled " : "disabled"}  ${endpoint.url}  ${endpoint.events.join(",")}`,
+                  )
                   .join("\n"),
         };
       }),

@@ -33,7 +33,9 @@ export function registerWorkspaceCommands(program: Command, context: CliContext)
         const workspaces = await listWorkspaces();
         return {
           json: workspaces.map(({ id, slug, name }) => ({ id, slug, name })),
-          text: workspaces.length ? workspaces.map((item) => `${item.slug}  ${item.name}  ${item.id}`).join("\n") : "No workspaces yet.",
+          text: workspaces.length
+            ? workspaces.map((item) => `${item.slug}  ${item.name}  ${item.id}`).join("\n")
+            : "No workspaces yet.",
         };
       }),
     );

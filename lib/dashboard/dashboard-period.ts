@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseCalendarDate } from "@/lib/normalise/date";
-import { dayIn, DEFAULT_TIME_ZONE, requireTimeZone } from "@/lib/time/time-zone";
+import { DEFAULT_TIME_ZONE, dayIn, requireTimeZone } from "@/lib/time/time-zone";
 import { utcDay } from "@/lib/time/utc-day";
 import { parseInput } from "@/lib/validation/parse-input";
 
@@ -20,7 +20,10 @@ const Day = z.preprocess(
   blankIsAbsent,
   z
     .string()
-    .refine((value) => parseCalendarDate(value) !== undefined, { message: "must be a date in the form YYYY-MM-DD", params: { code: "invalid_date" } })
+    .refine((value) => parseCalendarDate(value) !== undefined, {
+      message: "must be a date in the form YYYY-MM-DD",
+      params: { code: "invalid_date" },
+    })
     .refine((value) => value >= "2000-01-01", { message: "must not be before 2000-01-01", params: { code: "date_out_of_range" } })
     .optional(),
 );
@@ -48,14 +51,29 @@ export const DashboardQuery = z
   .superRefine((query, context) => {
     if ((query.from === undefined) !== (query.to === undefined)) {
       const missing = query.from === undefined ? "from" : "to";
-      context.addIssue({ code: "custom", path: [missing], message: "is required for a custom period", params: { code: "required" } });
+      context.addIssue({
+        code: "custom",
+        path: [missing],
+        message: "is required for a custom period",
+        params: { code: "required" },
+      });
       return;
     }
     if (query.from === undefined || query.to === undefined) return;
     if (query.from > query.to) {
-      context.addIssue({ code: "custom", path: ["to"], message: "must not be before the start date", params: { code: "date_out_of_range" } });
+      context.addIssue({
+        code: "custom",
+        path: ["to"],
+        message: "must not be before the start date",
+        params: { code: "date_out_of_range" },
+      });
     } else if (spanDays(query.from, query.to) > MAX_PERIOD_DAYS) {
-      context.addIssue({ code: "custom", path: ["to"], message: `must be at most ${MAX_PERIOD_DAYS} days after the start date`, params: { code: "period_too_long" } });
+      context.addIssue({
+        code: "custom",
+        path: ["to"],
+        message: `must be at most ${MAX_PERIOD_DAYS} days after the start date`,
+        params: { code: "period_too_long" },
+      });
     }
   });
 export type DashboardQuery = z.input<typeof DashboardQuery>;
@@ -108,7 +126,8 @@ export function resolveDashboardPeriod(query: DashboardQuery, now = new Date(), 
   if (from !== undefined && to !== undefined) {
     const custom = period(from, to, timeZone, null);
     // A custom period equal to a preset is that preset: the chooser shows it selected.
-    const preset = PRESET_DAYS.find((size) => presetPeriod(size, now, timeZone).from === from && to === dayIn(timeZone, now)) ?? null;
+    const preset =
+      PRESET_DAYS.find((size) => presetPeriod(size, now, timeZone).from === from && to === dayIn(timeZone, now)) ?? null;
     return { ...custom, preset };
   }
   return presetPeriod(days ?? DEFAULT_DAYS, now, timeZone);

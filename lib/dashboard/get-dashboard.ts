@@ -1,6 +1,6 @@
 import { getDatabase } from "@/lib/db/client";
-import { Prisma } from "@/lib/db/generated/client";
 import type { LinkStatus } from "@/lib/db/generated/client";
+import { Prisma } from "@/lib/db/generated/client";
 import type { DashboardPeriod } from "./dashboard-period";
 
 /** How many UTM sources and capture links the breakdowns list; the rest are counted. */
@@ -119,7 +119,10 @@ export async function getDashboard(workspaceId: string, period: DashboardPeriod)
   }
   const linkIds = linkRows.flatMap((row) => (row.id ? [row.id] : []));
   const named = linkIds.length
-    ? await prisma.captureLink.findMany({ where: { workspaceId, id: { in: linkIds } }, select: { id: true, name: true, status: true } })
+    ? await prisma.captureLink.findMany({
+        where: { workspaceId, id: { in: linkIds } },
+        select: { id: true, name: true, status: true },
+      })
     : [];
   const byId = new Map(named.map((link) => [link.id, link]));
   const perDay = period.days.map((day) => ({ day, leads: perDayCounts.get(day) ?? 0 }));

@@ -81,7 +81,12 @@ async function tablesInOrder(sql: SqlExecutor): Promise<{ name: string; columns:
   const remaining = [...tables];
   while (remaining.length > 0) {
     const index = remaining.findIndex((table) =>
-      references.every((reference) => reference.child !== table.name || placed.has(reference.parent) || !remaining.some((other) => other.name === reference.parent)),
+      references.every(
+        (reference) =>
+          reference.child !== table.name ||
+          placed.has(reference.parent) ||
+          !remaining.some((other) => other.name === reference.parent),
+      ),
     );
     if (index < 0) throw new Error(`circular foreign keys between ${remaining.map((table) => table.name).join(", ")}`);
     const [table] = remaining.splice(index, 1);
@@ -93,7 +98,9 @@ async function tablesInOrder(sql: SqlExecutor): Promise<{ name: string; columns:
 
 async function appliedMigrations(sql: SqlExecutor): Promise<string[]> {
   const rows = await sql.sql<{ name: string }>(
-    statement(`SELECT migration_name AS name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name`),
+    statement(
+      `SELECT migration_name AS name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name`,
+    ),
   );
   return rows.map((row) => row.name);
 }
@@ -103,7 +110,10 @@ async function appliedMigrations(sql: SqlExecutor): Promise<string[]> {
  * through a cursor, so memory stays flat). On the embedded engine the snapshot holds the engine for the
  * whole read: other statements wait until it is done.
  */
-async function readSource(database: Database, consume: (migrations: string[], events: AsyncIterable<TransferEvent>) => Promise<void>): Promise<void> {
+async function readSource(
+  database: Database,
+  consume: (migrations: string[], events: AsyncIterable<TransferEvent>) => Promise<void>,
+): Promise<void> {
   const client = new pg.Client(database.connection);
   await client.connect();
   try {
@@ -116,7 +126,9 @@ async function readSource(database: Database, consume: (migrations: string[], ev
         for (const table of tables) {
           yield { kind: "table", name: table.name, columns: table.columns };
           const select = table.columns.map(quote).join(", ");
-          await sql.exec(`DECLARE leadlink_transfer NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS row FROM (SELECT ${select} FROM ${quote(table.name)}) t`);
+          await sql.exec(
+            `DECLARE leadlink_transfer NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS row FROM (SELECT ${select} FROM ${quote(table.name)}) t`,
+          );
           for (;;) {
             const rows = await sql.sql<{ row: string }>(statement(`FETCH ${BATCH} FROM leadlink_transfer`));
             if (rows.length === 0) break;
@@ -138,7 +150,12 @@ async function readSource(database: Database, consume: (migrations: string[], ev
  * Writes the events into `database`, in one transaction: all of it or nothing. The database must be
  * migrated to the same migrations as the source, and empty unless `replace` (then its rows go first).
  */
-async function writeTarget(database: Database, migrations: string[], events: AsyncIterable<TransferEvent>, replace: boolean): Promise<TransferSummary> {
+async function writeTarget(
+  database: Database,
+  migrations: string[],
+  events: AsyncIterable<TransferEvent>,
+  replace: boolean,
+): Promise<TransferSummary> {
   const client = new pg.Client(database.connection);
   await client.connect();
   try {
@@ -175,7 +192,8 @@ async function writeTarget(database: Database, migrations: string[], events: Asy
       let current: TableStart | undefined;
       for await (const event of events) {
         if (event.kind === "table") {
-          if (!tables.some((table) => table.name === event.name)) throw new AppError("backup_invalid", `The data holds a table this database does not have: ${event.name}.`);
+          if (!tables.some((table) => table.name === event.name))
+            throw new AppError("backup_invalid", `The data holds a table this database does not have: ${event.name}.`);
           current = event;
           summary.tables[event.name] = 0;
           continue;
@@ -248,7 +266,8 @@ async function readBackupFile(file: string): Promise<{ migrations: string[]; eve
   } catch {
     throw invalid("it does not start with a Leadlink backup header");
   }
-  if (header.format !== FORMAT || header.version !== VERSION || !Array.isArray(header.migrations)) throw invalid("it does not start with a Leadlink backup header");
+  if (header.format !== FORMAT || header.version !== VERSION || !Array.isArray(header.migrations))
+    throw invalid("it does not start with a Leadlink backup header");
 
   async function* events(): AsyncGenerator<TransferEvent> {
     let rows: string[] = [];
@@ -287,13 +306,21 @@ async function readBackupFile(file: string): Promise<{ migrations: string[]; eve
 }
 
 /** Restores a backup file into `database` (migrated, empty unless `replace`), in one transaction. */
-export async function restoreDatabase(database: Database, file: string, options: { replace?: boolean } = {}): Promise<TransferSummary> {
+export async function restoreDatabase(
+  database: Database,
+  file: string,
+  options: { replace?: boolean } = {},
+): Promise<TransferSummary> {
   const { migrations, events } = await readBackupFile(file);
   return writeTarget(database, migrations, events, options.replace === true);
 }
 
 /** Copies every row of `source` into `target` (both migrated; `target` empty unless `replace`). */
-export async function copyDatabase(source: Database, target: Database, options: { replace?: boolean } = {}): Promise<TransferSummary> {
+export async function copyDatabase(
+  source: Database,
+  target: Database,
+  options: { replace?: boolean } = {},
+): Promise<TransferSummary> {
   let summary: TransferSummary | undefined;
   await readSource(source, async (migrations, events) => {
     summary = await writeTarget(target, migrations, events, options.replace === true);

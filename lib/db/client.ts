@@ -6,7 +6,7 @@ import { env } from "@/lib/env";
 import { processSingleton } from "@/lib/process-singleton";
 import { lockDataDir } from "./data-dir-lock";
 import type { Database } from "./database";
-import { ENGINE_PORT, type EmbeddedEngine, engineAnswers, engineSocketDir, startEmbeddedEngine } from "./embedded-engine";
+import { type EmbeddedEngine, ENGINE_PORT, engineAnswers, engineSocketDir, startEmbeddedEngine } from "./embedded-engine";
 import { openPool } from "./pg-database";
 
 export type { Database, DatabaseKind, SqlExecutor, SqlOptions, SqlSession, SqlStatement } from "./database";

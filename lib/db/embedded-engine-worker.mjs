@@ -78,7 +78,12 @@ for (const name of REPORTED_SETTINGS) {
   const { rows } = await db.query(`SELECT current_setting($1) AS value`, [name]);
   settings.push(message("S", name, rows[0].value));
 }
-const greeting = Buffer.concat([message("R", int32(0)), ...settings, message("K", int32(process.pid), int32(0)), message("Z", Buffer.from("I"))]);
+const greeting = Buffer.concat([
+  message("R", int32(0)),
+  ...settings,
+  message("K", int32(process.pid), int32(0)),
+  message("Z", Buffer.from("I")),
+]);
 
 // ---- the scheduler ----
 

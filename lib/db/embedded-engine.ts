@@ -58,7 +58,11 @@ export function engineAnswers(socketDir: string): Promise<boolean> {
   });
 }
 
-type WorkerAnswer = { type: "ready" } | { type: "dumped"; id: number; dump: Uint8Array } | { type: "stopped"; id: number } | { type: "failed"; id?: number; message: string };
+type WorkerAnswer =
+  | { type: "ready" }
+  | { type: "dumped"; id: number; dump: Uint8Array }
+  | { type: "stopped"; id: number }
+  | { type: "failed"; id?: number; message: string };
 
 /**
  * Starts PGlite in a worker thread serving the PostgreSQL protocol on a Unix socket in `socketDir`
@@ -85,7 +89,8 @@ export async function startEmbeddedEngine(options: EngineOptions, onCrash?: (err
       worker.off("error", early);
       worker.off("exit", exited);
       if (answer.type === "ready") resolve();
-      else reject(new Error(`the embedded database engine failed to start: ${"message" in answer ? answer.message : answer.type}`));
+      else
+        reject(new Error(`the embedded database engine failed to start: ${"message" in answer ? answer.message : answer.type}`));
     });
   });
 

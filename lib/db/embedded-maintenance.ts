@@ -1,5 +1,5 @@
-import type { Database } from "./client";
 import { log } from "@/lib/log";
+import type { Database } from "./client";
 
 /** The tables every ingest request writes, and whose statements are prepared once per process. */
 const HOT_TABLES = ["leads", "submissions", "capture_link_stats", "idempotency_keys"];

@@ -55,7 +55,18 @@ const UNAVAILABLE_KINDS = new Set([
   "TooManyConnections",
   "TransactionStartTimeout",
 ]);
-const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH", "P1001", "P1002", "P1017", "P2024"]);
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+  "P1001",
+  "P1002",
+  "P1017",
+  "P2024",
+]);
 
 /**
  * True when the database cannot be reached or is shutting down: the request may succeed later,

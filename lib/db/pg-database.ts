@@ -2,8 +2,8 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { type Database, type DatabaseKind, type SqlExecutor, type SqlOptions, type SqlStatement, statement } from "./database";
 import { DatabaseUnavailableError, isDatabaseUnavailable } from "./errors";
-import { preparedStatementName } from "./prepared-statements";
 import { PrismaClient } from "./generated/client";
+import { preparedStatementName } from "./prepared-statements";
 
 // Arbitrary constant: the key of the advisory lock that serialises migrations across instances.
 const MIGRATION_LOCK_KEY = 727_073_691;
@@ -82,7 +82,9 @@ class FailFastPool extends pg.Pool {
   // biome-ignore lint/suspicious/noConfusingVoidType: pg.Pool's own overload returns void when given a callback
   override connect(callback?: Checkout): Promise<pg.PoolClient> | void {
     if (callback) return this.#checkout(callback);
-    return new Promise<pg.PoolClient>((resolve, reject) => this.#checkout((error, client) => (error ? reject(error) : resolve(client!))));
+    return new Promise<pg.PoolClient>((resolve, reject) =>
+      this.#checkout((error, client) => (error ? reject(error) : resolve(client!))),
+    );
   }
 }
 
@@ -96,7 +98,11 @@ function quickConnectClient(timeout: number): typeof pg.Client {
 }
 
 /** What a statement run by this module looks like to pg (its types omit `query_timeout`). */
-function queryConfig(text: string, values: readonly unknown[] | undefined, options: SqlOptions & { timeout?: number } = {}): pg.QueryConfig {
+function queryConfig(
+  text: string,
+  values: readonly unknown[] | undefined,
+  options: SqlOptions & { timeout?: number } = {},
+): pg.QueryConfig {
   const config: Record<string, unknown> = { text, values: values as unknown[] | undefined };
   const name = preparedStatementName(text);
   if (name) config.name = name;
@@ -137,7 +143,12 @@ async function inTransaction<T>(client: pg.ClientBase, work: (tx: SqlExecutor) =
  * The one implementation of Database: a pg pool and Prisma's pg adapter over it, to PostgreSQL or to the
  * embedded engine's socket. `pool` is exposed in server mode only (see Database.pool).
  */
-export function openPool(kind: DatabaseKind, connection: pg.ClientConfig, poolSize: number, onClose: () => Promise<void>): Database {
+export function openPool(
+  kind: DatabaseKind,
+  connection: pg.ClientConfig,
+  poolSize: number,
+  onClose: () => Promise<void>,
+): Database {
   const embedded = kind === "embedded";
   const pool = new FailFastPool({
     ...connection,

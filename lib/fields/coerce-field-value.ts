@@ -1,5 +1,5 @@
 import { parseCalendarDate } from "@/lib/normalise/date";
-import { absent, invalid, valid, type Normalised } from "@/lib/normalise/result";
+import { absent, invalid, type Normalised, valid } from "@/lib/normalise/result";
 import { checkText, describeType, excerpt, MAX_CUSTOM_TEXT } from "@/lib/normalise/text";
 import type { CustomFieldDefinition } from "./custom-field";
 import { labelKey } from "./label-key";
@@ -34,7 +34,8 @@ export function coerceFieldValue(field: CustomFieldDefinition, input: unknown): 
       return wrongType("a string", input);
 
     case "number": {
-      if (typeof input === "number") return Number.isFinite(input) ? valid(input) : invalid("invalid_number", "must be a finite number");
+      if (typeof input === "number")
+        return Number.isFinite(input) ? valid(input) : invalid("invalid_number", "must be a finite number");
       if (typeof input !== "string") return wrongType("a number", input);
       if (!NUMERIC.test(input)) return invalid("invalid_number", `must be a number, got "${excerpt(input)}"`);
       const number = Number(input.replace(",", "."));

@@ -3,8 +3,8 @@ import { uniqueViolation } from "@/lib/db/errors";
 import type { FieldIssue } from "@/lib/errors";
 import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { toFieldIssues, validationFailed } from "@/lib/validation/parse-input";
+import { type CustomFieldDefinition, CustomFieldInput, FIELD_TYPES, toDefinition } from "./custom-field";
 import { FIELD_UNIQUE_CONSTRAINTS, fieldTaken } from "./field-errors";
-import { CustomFieldInput, type CustomFieldDefinition, FIELD_TYPES, toDefinition } from "./custom-field";
 import { lockFieldKeys, refuseAliasCollision } from "./field-keys";
 import { labelKey } from "./label-key";
 

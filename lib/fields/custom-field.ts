@@ -18,7 +18,10 @@ export const FieldOptions = z
 
 /** A new custom field, as the admin form, the CLI and the API send it. `type` defaults to text. */
 export const CustomFieldInput = z.preprocess(
-  (input) => (input && typeof input === "object" && !("type" in input && (input as { type?: unknown }).type) ? { ...input, type: "text" } : input),
+  (input) =>
+    input && typeof input === "object" && !("type" in input && (input as { type?: unknown }).type)
+      ? { ...input, type: "text" }
+      : input,
   z.discriminatedUnion("type", [
     z.object({ name: FieldName, label: FieldLabel, type: z.literal("text") }),
     z.object({ name: FieldName, label: FieldLabel, type: z.literal("number") }),
@@ -68,6 +71,13 @@ export function toDefinition(row: {
   aliases?: { labelKey: string }[];
 }): CustomFieldDefinition {
   const aliasKeys = (row.aliases ?? []).map((alias) => alias.labelKey);
-  const base = { id: row.id, name: row.name, label: row.label, labelKey: row.labelKey, aliasKeys, archived: row.archivedAt !== null };
+  const base = {
+    id: row.id,
+    name: row.name,
+    label: row.label,
+    labelKey: row.labelKey,
+    aliasKeys,
+    archived: row.archivedAt !== null,
+  };
   return row.type === "select" ? { ...base, type: "select", options: row.options ?? [] } : { ...base, type: row.type };
 }

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { CustomFieldUpdate } from "./custom-field";
 import type { NewCustomField } from "./create-field";
+import type { CustomFieldUpdate } from "./custom-field";
 
 function text(form: FormData, name: string): string {
   const value = form.get(name);

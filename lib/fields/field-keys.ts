@@ -43,4 +43,3 @@ export async function refuseAliasCollision(
   }
   if (issues.length > 0) throw validationFailed("custom field", issues);
 }
-

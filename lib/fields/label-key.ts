@@ -4,10 +4,5 @@
  * and either spelling finds the field in a request.
  */
 export function labelKey(label: string): string {
-  return label
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/\s+/g, " ")
-    .trim();
+  return label.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 }

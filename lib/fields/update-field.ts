@@ -1,9 +1,9 @@
-import { uuidOrUndefined } from "@/lib/validation/uuid";
 import type { z } from "zod";
 import { getDatabase } from "@/lib/db/client";
 import { uniqueViolation } from "@/lib/db/errors";
 import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { parseInput, validationFailed } from "@/lib/validation/parse-input";
+import { uuidOrUndefined } from "@/lib/validation/uuid";
 import { type CustomFieldDefinition, CustomFieldUpdate, toDefinition } from "./custom-field";
 import { FIELD_UNIQUE_CONSTRAINTS, fieldNotFound, fieldTaken } from "./field-errors";
 import { lockFieldKeys, refuseAliasCollision } from "./field-keys";
@@ -23,7 +23,11 @@ export function fieldId(value: string): string | undefined {
  * on the fields page). Going back to a former label just works: that alias becomes the label again. A label
  * that is another field's alias is refused, as it would take that field's senders.
  */
-export async function updateField(workspaceId: string, id: string, input: z.input<typeof CustomFieldUpdate>): Promise<CustomFieldDefinition> {
+export async function updateField(
+  workspaceId: string,
+  id: string,
+  input: z.input<typeof CustomFieldUpdate>,
+): Promise<CustomFieldDefinition> {
   const update = parseInput(CustomFieldUpdate, input, "custom field");
   const where = { id: fieldId(id) ?? "", workspaceId };
   if (!where.id) throw fieldNotFound(id);
@@ -36,10 +40,14 @@ export async function updateField(workspaceId: string, id: string, input: z.inpu
       if (!current) throw fieldNotFound(id);
       if (update.options !== undefined) {
         if (current.type !== "select") {
-          throw validationFailed("custom field", [{ field: "options", code: "not_allowed", message: "are only allowed for select fields" }]);
+          throw validationFailed("custom field", [
+            { field: "options", code: "not_allowed", message: "are only allowed for select fields" },
+          ]);
         }
         if (update.options.length === 0) {
-          throw validationFailed("custom field", [{ field: "options", code: "required", message: "a select field needs at least one option" }]);
+          throw validationFailed("custom field", [
+            { field: "options", code: "required", message: "a select field needs at least one option" },
+          ]);
         }
       }
 
@@ -49,7 +57,9 @@ export async function updateField(workspaceId: string, id: string, input: z.inpu
         // Back to one of its own former labels: it is the label again, no longer an alias.
         await tx.customFieldAlias.deleteMany({ where: { workspaceId, fieldId: where.id, labelKey: newKey } });
         // The label being replaced was unique among labels and aliases, so it can become an alias as it is.
-        await tx.customFieldAlias.create({ data: { workspaceId, fieldId: where.id, label: current.label, labelKey: current.labelKey } });
+        await tx.customFieldAlias.create({
+          data: { workspaceId, fieldId: where.id, label: current.label, labelKey: current.labelKey },
+        });
       }
       const data = {
         ...(update.label !== undefined && { label: update.label, labelKey: newKey }),

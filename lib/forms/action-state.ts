@@ -26,7 +26,12 @@ export function submittedValues(form: FormData): Record<string, string> {
 export function fromError(error: unknown): ActionState {
   if (error instanceof AppError) {
     const fieldErrors = Object.fromEntries((error.errors ?? []).map((issue) => [issue.field, issue.message]));
-    return { ok: false, code: error.code, message: error.message, fieldErrors: Object.keys(fieldErrors).length ? fieldErrors : undefined };
+    return {
+      ok: false,
+      code: error.code,
+      message: error.message,
+      fieldErrors: Object.keys(fieldErrors).length ? fieldErrors : undefined,
+    };
   }
   log.error({ err: error }, "server action failed");
   return { ok: false, code: "internal_error", message: "Something went wrong; nothing was changed. Try again." };

@@ -59,7 +59,10 @@ function toAppError(error: unknown): AppError {
     });
   }
   log.error({ err: error }, "ingest request failed unexpectedly");
-  return new AppError("internal_error", "An unexpected error occurred; nothing was stored. It has been logged; the request may be retried.");
+  return new AppError(
+    "internal_error",
+    "An unexpected error occurred; nothing was stored. It has been logged; the request may be retried.",
+  );
 }
 
 function newAttempt(request: Request): Attempt {
@@ -101,7 +104,8 @@ async function countRequest(link: CaptureLinkContext, attempt: Attempt, options:
 
 /** Recorded without its body: a link is often revoked because it was abused, and the log only needs to show that senders still use it. */
 function refuseRevoked(link: CaptureLinkContext): void {
-  if (link.status === "revoked") throw new AppError("capture_link_revoked", "This capture link has been revoked; it accepts no more leads.");
+  if (link.status === "revoked")
+    throw new AppError("capture_link_revoked", "This capture link has been revoked; it accepts no more leads.");
 }
 
 function originRefused(meta: RequestMeta, options: { preflight?: boolean } = {}): AppError {
@@ -111,7 +115,8 @@ function originRefused(meta: RequestMeta, options: { preflight?: boolean } = {})
 }
 
 function refuseOrigin(link: CaptureLinkContext, meta: RequestMeta): void {
-  if (meta.origin && link.allowedOrigins.length > 0 && !originAllowed(meta.origin, link.allowedOrigins)) throw originRefused(meta);
+  if (meta.origin && link.allowedOrigins.length > 0 && !originAllowed(meta.origin, link.allowedOrigins))
+    throw originRefused(meta);
 }
 
 function refuseLongIdempotencyKey(meta: RequestMeta): void {
@@ -134,7 +139,13 @@ async function recordOutcome(link: CaptureLinkContext | undefined, attempt: Atte
   if ("refused" in outcome) {
     const error = outcome.refused;
     if (error.code === "service_unavailable" || isUnloggedRateLimit(error)) return;
-    rejection = { code: error.code, status: errorStatus(error.code), outcome: "rejected", errors: error.errors, warnings: error.warnings };
+    rejection = {
+      code: error.code,
+      status: errorStatus(error.code),
+      outcome: "rejected",
+      errors: error.errors,
+      warnings: error.warnings,
+    };
   } else if (outcome.reply.spam) {
     rejection = { code: null, status: outcome.reply.status, outcome: "spam" };
   } else {
@@ -171,15 +182,21 @@ function captureEndpoint(options: {
     const outcome: Outcome = found.failure
       ? { refused: found.failure }
       : await options.steps(found.link, attempt).then(
-            (reply) => ({ reply }),
-            (error: unknown) => ({ refused: toAppError(error) }),
-          );
+          (reply) => ({ reply }),
+          (error: unknown) => ({ refused: toAppError(error) }),
+        );
     await recordOutcome(found.link, attempt, outcome);
     if ("reply" in outcome) {
-      return options.answerReply?.(outcome.reply, cors, request) ?? jsonResponse(outcome.reply.status, outcome.reply.body, { ...cors, ...outcome.reply.headers });
+      return (
+        options.answerReply?.(outcome.reply, cors, request) ??
+        jsonResponse(outcome.reply.status, outcome.reply.body, { ...cors, ...outcome.reply.headers })
+      );
     }
     const error = outcome.refused;
-    return options.answerRefusal?.(error, cors) ?? problemResponse(error, error.code === "method_not_allowed" ? { ...cors, Allow: ALLOW } : cors);
+    return (
+      options.answerRefusal?.(error, cors) ??
+      problemResponse(error, error.code === "method_not_allowed" ? { ...cors, Allow: ALLOW } : cors)
+    );
   };
 }
 
@@ -193,7 +210,8 @@ export function captureRoute(handler: (request: CaptureRequest) => Promise<Captu
   return captureEndpoint({
     lookupFailure: "refuse",
     steps: async (link, attempt) => {
-      if (!link) throw new AppError("capture_link_not_found", "No capture link has this address. Check the URL copied from Leadlink.");
+      if (!link)
+        throw new AppError("capture_link_not_found", "No capture link has this address. Check the URL copied from Leadlink.");
       const database = await getDatabase();
       await countRequest(link, attempt, { keepBody: link.status === "active" });
       refuseRevoked(link);
@@ -253,7 +271,10 @@ export const capturePreflight = captureEndpoint({
   },
   // A refused origin still gets the preflight's 204, without a grant (DESIGN.md section 3): the browser
   // reads no answer either way, and the refusal is now in the link's log, where its admin looks.
-  answerRefusal: (error, cors) => (error.code === "origin_not_allowed" ? new Response(null, { status: 204, headers: { ...cors, Allow: ALLOW } }) : problemResponse(error, { ...cors, Allow: ALLOW })),
+  answerRefusal: (error, cors) =>
+    error.code === "origin_not_allowed"
+      ? new Response(null, { status: 204, headers: { ...cors, Allow: ALLOW } })
+      : problemResponse(error, { ...cors, Allow: ALLOW }),
   answerReply: (_reply, cors, request) => {
     const granted = "Access-Control-Allow-Origin" in cors;
     const grant = granted ? preflightHeaders(request.headers.get("access-control-request-headers")) : {};

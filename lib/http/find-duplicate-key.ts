@@ -22,7 +22,10 @@ interface Frame {
 
 /** "address.city", "items[0].sku": the path of the innermost frame's current member. */
 function pathOf(frames: Frame[]): string {
-  return frames.reduce((path, { member }) => (typeof member === "number" ? `${path}[${member}]` : path ? `${path}.${member}` : member), "");
+  return frames.reduce(
+    (path, { member }) => (typeof member === "number" ? `${path}[${member}]` : path ? `${path}.${member}` : member),
+    "",
+  );
 }
 
 /**

@@ -46,7 +46,10 @@ export async function readBody(request: Request, timeoutMs: number): Promise<Rec
       while (size <= BODY_LIMIT) {
         const chunk = await Promise.race([reader.read(), timedOut]);
         if (chunk === "timeout") {
-          throw new AppError("request_timeout", `The body did not arrive within ${timeoutMs / 1000} s of the request's headers; no lead was written.`);
+          throw new AppError(
+            "request_timeout",
+            `The body did not arrive within ${timeoutMs / 1000} s of the request's headers; no lead was written.`,
+          );
         }
         if (chunk.done) break;
         chunks.push(chunk.value);
@@ -104,9 +107,13 @@ export function parseJsonObject(text: string): Record<string, unknown> {
   if (duplicate !== undefined) {
     // The key is the sender's text: cut, and with NUL and lone surrogates replaced, so the log's jsonb can hold it.
     const key = excerpt(duplicate, MAX_QUOTED_PATH);
-    throw new AppError("invalid_json", `The body is not valid JSON for Leadlink: duplicate key ${JSON.stringify(key)}. Send each key once per object.`, {
-      errors: [{ field: key, code: "duplicate_key", message: "appears more than once in the same object" }],
-    });
+    throw new AppError(
+      "invalid_json",
+      `The body is not valid JSON for Leadlink: duplicate key ${JSON.stringify(key)}. Send each key once per object.`,
+      {
+        errors: [{ field: key, code: "duplicate_key", message: "appears more than once in the same object" }],
+      },
+    );
   }
   return value as Record<string, unknown>;
 }

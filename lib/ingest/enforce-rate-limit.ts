@@ -1,10 +1,10 @@
-import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
 import { type Database, getDatabase } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { processSingleton } from "@/lib/process-singleton";
 import { createLimiter } from "@/lib/rate-limit/create-limiter";
-import { type Rate, parseRate } from "@/lib/rate-limit/rate";
+import { parseRate, type Rate } from "@/lib/rate-limit/rate";
 import { rateLimitSubject } from "@/lib/rate-limit/rate-limit-subject";
 import { redisStore } from "@/lib/rate-limit/redis-store";
 
@@ -12,7 +12,12 @@ function linkLimiter(rate: Rate, database: Database): RateLimiterAbstract {
   // Once this process has seen a client over its limit, it refuses that client from memory until the
   // window ends: a flood past the limit costs no round trip to the shared store, let alone a write.
   return createLimiter(
-    { points: rate.points, duration: rate.seconds, keyPrefix: `ingest_${rate.points}_${rate.seconds}`, inMemoryBlockOnConsumed: rate.points + 1 },
+    {
+      points: rate.points,
+      duration: rate.seconds,
+      keyPrefix: `ingest_${rate.points}_${rate.seconds}`,
+      inMemoryBlockOnConsumed: rate.points + 1,
+    },
     database,
   );
 }

@@ -26,7 +26,9 @@ export async function findIdempotentOutcome(
   key: string,
   hash: string,
 ): Promise<ReplayedOutcome | undefined> {
-  const rows = await prisma.$queryRaw<{ request_hash: string; lead_id: string | null; outcome: string; warnings: FieldIssue[] | string }[]>(Prisma.sql`
+  const rows = await prisma.$queryRaw<
+    { request_hash: string; lead_id: string | null; outcome: string; warnings: FieldIssue[] | string }[]
+  >(Prisma.sql`
     /* leadlink:find-idempotent-outcome */
     WITH expired AS (
       DELETE FROM idempotency_keys

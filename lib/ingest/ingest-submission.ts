@@ -1,13 +1,13 @@
 import type { Database } from "@/lib/db/client";
 import { AppError, type FieldIssue } from "@/lib/errors";
+import { type CaptureLinkContext, refreshCaptureLink } from "@/lib/links/link-cache";
+import { wakeDispatcher } from "@/lib/webhooks/dispatcher";
 import { findIdempotentOutcome } from "./idempotency";
 import { parseLeadInput } from "./lead-input";
-import { type CaptureLinkContext, refreshCaptureLink } from "@/lib/links/link-cache";
 import { type ResolvedCustomFields, resolveCustomFields } from "./resolve-custom-fields";
 import { pickStatsShard } from "./stats-shard";
 import type { SubmissionRecord } from "./submission-record";
 import { upsertLead } from "./upsert-lead";
-import { wakeDispatcher } from "@/lib/webhooks/dispatcher";
 
 export interface IngestOutcome {
   leadId: string;
@@ -57,10 +57,14 @@ export async function ingestSubmission(
   }
   const errors = [...parsed.errors, ...custom.errors];
   if (errors.length > 0 || !parsed.input) {
-    throw new AppError("validation_failed", `${errors.length} field${errors.length === 1 ? " is" : "s are"} invalid; nothing was stored.`, {
-      errors,
-      warnings: [...parsed.warnings, ...custom.warnings],
-    });
+    throw new AppError(
+      "validation_failed",
+      `${errors.length} field${errors.length === 1 ? " is" : "s are"} invalid; nothing was stored.`,
+      {
+        errors,
+        warnings: [...parsed.warnings, ...custom.warnings],
+      },
+    );
   }
 
   const key = record.idempotencyKey;
@@ -91,7 +95,8 @@ export async function ingestSubmission(
       throw new AppError("capture_link_revoked", "This capture link has been revoked; it accepts no more leads.");
     case "idempotency_conflict": {
       // A concurrent request with the same key was stored first: answer as its retry.
-      const replay = key && record.requestHash ? await findIdempotentOutcome(prisma, link.id, key, record.requestHash) : undefined;
+      const replay =
+        key && record.requestHash ? await findIdempotentOutcome(prisma, link.id, key, record.requestHash) : undefined;
       if (replay) return { ...replay, replayed: true };
       throw new AppError("idempotency_key_reused", "This Idempotency-Key is bound to another request on this capture link.");
     }

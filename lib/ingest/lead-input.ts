@@ -10,7 +10,6 @@ import type { Normalised } from "@/lib/normalise/result";
 import { normaliseState } from "@/lib/normalise/state";
 import { checkText, describeType, excerpt } from "@/lib/normalise/text";
 
-
 type Ctx = z.core.$RefinementCtx;
 
 function report<T>(ctx: Ctx, result: Normalised<T>): T | undefined {
@@ -23,7 +22,9 @@ function fail(ctx: Ctx, result: { code: string; message: string }): never {
   return z.NEVER;
 }
 
-const expected = (what: string) => ({ error: (issue: { input?: unknown }) => `must be ${what}, not ${describeType(issue.input)}` });
+const expected = (what: string) => ({
+  error: (issue: { input?: unknown }) => `must be ${what}, not ${describeType(issue.input)}`,
+});
 
 /** A string field: trimmed, "" and null mean "not sent", at most 500 characters, then the field's own rule. */
 function text(normalise?: (value: string) => Normalised<string>) {
@@ -47,7 +48,8 @@ function textOrNumber() {
     .optional()
     .transform((value, ctx) => {
       if (value === null || value === undefined) return undefined;
-      if (typeof value === "number" && !Number.isFinite(value)) return fail(ctx, { code: "invalid_number", message: "must be a finite number" });
+      if (typeof value === "number" && !Number.isFinite(value))
+        return fail(ctx, { code: "invalid_number", message: "must be a finite number" });
       return report(ctx, checkText(String(value)));
     });
 }
@@ -70,7 +72,9 @@ const Address = z
   .optional()
   .transform((address) => {
     if (!address) return undefined;
-    const sent = Object.fromEntries(Object.entries(address).filter(([, value]) => value !== undefined)) as Partial<Record<AddressKey, string>>;
+    const sent = Object.fromEntries(Object.entries(address).filter(([, value]) => value !== undefined)) as Partial<
+      Record<AddressKey, string>
+    >;
     return Object.keys(sent).length > 0 ? sent : undefined;
   });
 
@@ -181,7 +185,11 @@ export function parseLeadInput(
   const warnings: FieldIssue[] = [];
   for (const key of Object.keys(body)) {
     if (!LEAD_KEYS.has(key) && !ignoredKeys.has(key)) {
-      warnings.push({ field: safeKey(key), code: "unknown_field", message: "is not a lead field; ignored (kept in the submission record)" });
+      warnings.push({
+        field: safeKey(key),
+        code: "unknown_field",
+        message: "is not a lead field; ignored (kept in the submission record)",
+      });
     }
   }
   const address = body.address;

@@ -1,7 +1,7 @@
 import { Prisma, type PrismaClient, type SubmissionOutcome } from "@/lib/db/generated/client";
 import type { FieldIssue } from "@/lib/errors";
-import type { SubmissionRecord } from "./submission-record";
 import { wakeDispatcher } from "@/lib/webhooks/dispatcher";
+import type { SubmissionRecord } from "./submission-record";
 import type { UtmValues } from "./utm";
 
 export interface Rejection {
@@ -40,7 +40,9 @@ export async function recordRejection(
         AND (cardinality(e.link_ids) = 0 OR ${link.id}::uuid = ANY (e.link_ids))
     ),`
       : Prisma.empty;
-  const name = Prisma.raw(webhooks === Prisma.empty ? "/* leadlink:record-rejection */" : "/* leadlink:record-rejection-webhooks */");
+  const name = Prisma.raw(
+    webhooks === Prisma.empty ? "/* leadlink:record-rejection */" : "/* leadlink:record-rejection-webhooks */",
+  );
   await prisma.$executeRaw(Prisma.sql`
     ${name}
     WITH${webhooks} submission AS (

@@ -46,15 +46,27 @@ export function resolveCustomFields(sent: Record<string, unknown>, index: FieldI
     const path = `customFields.${safeKey(key)}`;
     const field = findField(index, key);
     if (!field) {
-      resolved.warnings.push({ field: path, code: "unknown_custom_field", message: "matches no custom field of the workspace; ignored" });
+      resolved.warnings.push({
+        field: path,
+        code: "unknown_custom_field",
+        message: "matches no custom field of the workspace; ignored",
+      });
       continue;
     }
     if (field.archived) {
-      resolved.warnings.push({ field: path, code: "archived_custom_field", message: `field "${field.name}" is archived; ignored` });
+      resolved.warnings.push({
+        field: path,
+        code: "archived_custom_field",
+        message: `field "${field.name}" is archived; ignored`,
+      });
       continue;
     }
     if (seen.has(field.id)) {
-      resolved.warnings.push({ field: path, code: "duplicate_custom_field", message: `field "${field.name}" was already given by another key; ignored` });
+      resolved.warnings.push({
+        field: path,
+        code: "duplicate_custom_field",
+        message: `field "${field.name}" was already given by another key; ignored`,
+      });
       continue;
     }
     seen.add(field.id);

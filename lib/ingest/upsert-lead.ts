@@ -1,5 +1,5 @@
-import { sqlState, uniqueViolation } from "@/lib/db/errors";
 import type { Database } from "@/lib/db/client";
+import { sqlState, uniqueViolation } from "@/lib/db/errors";
 import { Prisma } from "@/lib/db/generated/client";
 import type { FieldIssue } from "@/lib/errors";
 import type { FieldValue } from "@/lib/fields/coerce-field-value";
@@ -46,7 +46,11 @@ const PHONE_OF_ANOTHER_LEAD = warningJson(
   "the email and the telephone match two different leads; the email's lead was updated and its telephone kept",
 );
 const EMAIL_KEPT = warningJson("email", "identity_kept", "the lead already has another email; it is kept (email is identity)");
-const PHONE_KEPT = warningJson("telephone", "identity_kept", "the lead already has another telephone; it is kept (telephone is identity)");
+const PHONE_KEPT = warningJson(
+  "telephone",
+  "identity_kept",
+  "the lead already has another telephone; it is kept (telephone is identity)",
+);
 const CUSTOM_FIELDS_KEPT = warningJson(
   "customFields",
   "custom_fields_not_updated",
@@ -68,7 +72,7 @@ export async function upsertLead(database: Pick<Database, "sql">, write: LeadWri
     } catch (error) {
       const constraint = uniqueViolation(error);
       if (constraint === "idempotency_keys_pkey") return { kind: "idempotency_conflict" };
-      const retryable = (constraint?.startsWith("leads_")) || ["40P01", "40001"].includes(sqlState(error) ?? "");
+      const retryable = constraint?.startsWith("leads_") || ["40P01", "40001"].includes(sqlState(error) ?? "");
       if (!retryable || attempt >= ATTEMPTS) throw error;
     }
   }

@@ -3,7 +3,7 @@ import { getDatabase } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { ADDRESS_KEYS } from "@/lib/leads/lead-keys";
 import { phoneE164 } from "@/lib/phone/format-phone";
-import { dayIn, DEFAULT_TIME_ZONE, requireTimeZone } from "@/lib/time/time-zone";
+import { DEFAULT_TIME_ZONE, dayIn, requireTimeZone } from "@/lib/time/time-zone";
 import { parseInput } from "@/lib/validation/parse-input";
 import { neutraliseFormula } from "./csv-cell";
 import { LeadFilter, type LeadFilterInput } from "./lead-filter";
@@ -86,14 +86,20 @@ export async function exportLeads(
   const batchSize = options.batchSize ?? BATCH_SIZE;
   const { prisma } = await getDatabase();
   const links = new Map(
-    (await prisma.captureLink.findMany({ where: { workspaceId }, select: { id: true, name: true } })).map((link) => [link.id, link.name]),
+    (await prisma.captureLink.findMany({ where: { workspaceId }, select: { id: true, name: true } })).map((link) => [
+      link.id,
+      link.name,
+    ]),
   );
   const fields = await prisma.customField.findMany({
     where: { workspaceId },
     select: { id: true, label: true, archivedAt: true },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
-  const header = [...STANDARD_COLUMNS.map(([name]) => name), ...fields.map((field) => (field.archivedAt ? `${field.label} (archived)` : field.label))];
+  const header = [
+    ...STANDARD_COLUMNS.map(([name]) => name),
+    ...fields.map((field) => (field.archivedAt ? `${field.label} (archived)` : field.label)),
+  ];
 
   function toCsv(rows: unknown[][]): string {
     const records = rows.map((row) => {
@@ -117,7 +123,14 @@ export async function exportLeads(
     let after: LeadSortKeys | undefined;
     for (;;) {
       const rows = await selectLeadRows(
-        { columns: EXPORT_COLUMNS, workspaceId, filter, timeZone, cursor: after ? cursorAt(after, filter.sort, "next") : undefined, limit: batchSize },
+        {
+          columns: EXPORT_COLUMNS,
+          workspaceId,
+          filter,
+          timeZone,
+          cursor: after ? cursorAt(after, filter.sort, "next") : undefined,
+          limit: batchSize,
+        },
         runner,
       );
       if (rows.length === 0) return;

@@ -1,9 +1,9 @@
 import { getDatabase } from "@/lib/db/client";
 import type { LinkStatus, Prisma } from "@/lib/db/generated/client";
 import type { FieldType } from "@/lib/fields/custom-field";
+import { type LoggedSubmission, storedIssues, submissionLogSelect } from "@/lib/links/list-link-submissions";
 import { leadIdOrNotFound, leadNotFound } from "./get-lead";
 import { type LeadJson, leadSelect, toLeadJson, type UtmJson } from "./lead-json";
-import { type LoggedSubmission, storedIssues, submissionLogSelect } from "@/lib/links/list-link-submissions";
 
 /** How many submissions the lead page shows; a lead posted thousands of times still opens quickly. */
 export const TIMELINE_LIMIT = 50;
@@ -65,7 +65,13 @@ const touchSelect = { receivedAt: true, captureLink: { select: linkSelect } } sa
 
 const ACCEPTED: Prisma.SubmissionWhereInput = { outcome: { in: ["created", "updated"] } };
 const WITH_UTM: Prisma.SubmissionWhereInput = {
-  OR: [{ utmSource: { not: null } }, { utmMedium: { not: null } }, { utmCampaign: { not: null } }, { utmContent: { not: null } }, { utmTerm: { not: null } }],
+  OR: [
+    { utmSource: { not: null } },
+    { utmMedium: { not: null } },
+    { utmCampaign: { not: null } },
+    { utmContent: { not: null } },
+    { utmTerm: { not: null } },
+  ],
 };
 
 function hasUtm(utm: UtmJson): boolean {
@@ -74,7 +80,13 @@ function hasUtm(utm: UtmJson): boolean {
 
 function toTimeline(row: TimelineRow): TimelineSubmission {
   const { utmSource, utmMedium, utmCampaign, utmContent, utmTerm, captureLink, errors, warnings, ...rest } = row;
-  return { ...rest, errors: storedIssues(errors), warnings: storedIssues(warnings), utm: { utmSource, utmMedium, utmCampaign, utmContent, utmTerm }, link: captureLink };
+  return {
+    ...rest,
+    errors: storedIssues(errors),
+    warnings: storedIssues(warnings),
+    utm: { utmSource, utmMedium, utmCampaign, utmContent, utmTerm },
+    link: captureLink,
+  };
 }
 
 /**
@@ -101,7 +113,12 @@ export async function getLeadDetail(workspaceId: string, leadId: string): Promis
 
   const mine = { leadId: id, workspaceId };
   const [submissions, submissionCount, first, last] = await Promise.all([
-    prisma.submission.findMany({ where: mine, orderBy: [{ receivedAt: "desc" }, { id: "desc" }], take: TIMELINE_LIMIT, select: timelineSelect }),
+    prisma.submission.findMany({
+      where: mine,
+      orderBy: [{ receivedAt: "desc" }, { id: "desc" }],
+      take: TIMELINE_LIMIT,
+      select: timelineSelect,
+    }),
     prisma.submission.count({ where: mine }),
     prisma.submission.findFirst({
       where: { ...mine, ...ACCEPTED, ...(hasUtm(lead.firstTouch) ? WITH_UTM : {}) },
@@ -115,12 +132,20 @@ export async function getLeadDetail(workspaceId: string, leadId: string): Promis
     }),
   ]);
 
-  const stored = row.customFields !== null && typeof row.customFields === "object" && !Array.isArray(row.customFields) ? row.customFields : {};
+  const stored =
+    row.customFields !== null && typeof row.customFields === "object" && !Array.isArray(row.customFields) ? row.customFields : {};
   const known = new Set(fields.map((field) => field.id));
   const customValues: LeadCustomValue[] = [
     ...fields
       .filter((field) => field.id in stored)
-      .map((field) => ({ fieldId: field.id, name: field.name, label: field.label, type: field.type, archived: field.archivedAt !== null, value: stored[field.id] ?? null })),
+      .map((field) => ({
+        fieldId: field.id,
+        name: field.name,
+        label: field.label,
+        type: field.type,
+        archived: field.archivedAt !== null,
+        value: stored[field.id] ?? null,
+      })),
     ...Object.entries(stored)
       .filter(([fieldId]) => !known.has(fieldId))
       .map(([fieldId, value]) => ({ fieldId, name: null, label: null, type: null, archived: false, value: value ?? null })),
@@ -130,7 +155,11 @@ export async function getLeadDetail(workspaceId: string, leadId: string): Promis
     lead,
     customValues,
     // Without a submission to read (their link was deleted, and its submissions with it), the lead's own record answers.
-    firstTouch: { utm: lead.firstTouch, at: first?.receivedAt ?? row.createdAt, link: first ? first.captureLink : row.captureLink },
+    firstTouch: {
+      utm: lead.firstTouch,
+      at: first?.receivedAt ?? row.createdAt,
+      link: first ? first.captureLink : row.captureLink,
+    },
     lastTouch: { utm: lead.lastTouch, at: last?.receivedAt ?? row.updatedAt, link: last ? last.captureLink : row.captureLink },
     submissions: submissions.map(toTimeline),
     submissionCount,

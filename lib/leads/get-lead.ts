@@ -1,6 +1,6 @@
-import { uuidOrUndefined } from "@/lib/validation/uuid";
 import { getDatabase } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { uuidOrUndefined } from "@/lib/validation/uuid";
 import { loadFieldNames } from "./field-names";
 import { type LeadDetailJson, leadSelect, submissionSelect, toLeadJson, toSubmissionJson } from "./lead-json";
 

@@ -1,5 +1,5 @@
-import { uuidSchema } from "@/lib/validation/uuid";
 import { z } from "zod";
+import { uuidSchema } from "@/lib/validation/uuid";
 import { LEAD_SORTS, type LeadSort } from "./lead-filter";
 
 /**

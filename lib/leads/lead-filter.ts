@@ -1,7 +1,7 @@
-import { uuidSchema } from "@/lib/validation/uuid";
 import { z } from "zod";
 import { Prisma } from "@/lib/db/generated/client";
 import { DEFAULT_TIME_ZONE } from "@/lib/time/time-zone";
+import { uuidSchema } from "@/lib/validation/uuid";
 
 export const LEAD_SORTS = ["newest", "oldest", "updated", "name"] as const;
 export type LeadSort = (typeof LEAD_SORTS)[number];
@@ -120,9 +120,7 @@ export function leadMatchCondition(filter: LeadFilter): Prisma.Sql | undefined {
   const conditions: Prisma.Sql[] = [];
   if (filter.q) {
     for (const term of searchTerms(filter.q)) {
-      conditions.push(
-        Prisma.sql`l.search_text LIKE '%' || leadlink_fold(${escapeLike(term)}::text) || '%'`,
-      );
+      conditions.push(Prisma.sql`l.search_text LIKE '%' || leadlink_fold(${escapeLike(term)}::text) || '%'`);
     }
   }
   const facets: string[] = [];

@@ -79,7 +79,14 @@ export async function listLeadPage(
   const limit = options.limit ?? LEADS_PER_PAGE;
   const cursor = decodeLeadCursor(options.after, filter.sort);
   const backward = cursor?.direction === "prev";
-  const rows = await selectLeadRows<LeadListItem>({ columns: LIST_COLUMNS, workspaceId, filter, timeZone, cursor, limit: limit + 1 });
+  const rows = await selectLeadRows<LeadListItem>({
+    columns: LIST_COLUMNS,
+    workspaceId,
+    filter,
+    timeZone,
+    cursor,
+    limit: limit + 1,
+  });
   const more = rows.length > limit;
   const leads = rows.slice(0, limit);
   if (backward) leads.reverse();

@@ -11,22 +11,131 @@ export interface SeedLeadsOptions {
 }
 
 const FIRST_NAMES = [
-  "Ana", "Maria", "Juliana", "Fernanda", "Camila", "Beatriz", "Larissa", "Patrícia", "Aline", "Letícia", "Gabriela", "Mariana",
-  "Bruna", "Amanda", "Júlia", "Carolina", "Vanessa", "Renata", "Luana", "Isabela", "João", "José", "Carlos", "Pedro", "Lucas",
-  "Rafael", "Gabriel", "Bruno", "Felipe", "Gustavo", "Rodrigo", "Thiago", "André", "Marcelo", "Eduardo", "Diego", "Vinícius",
-  "Mateus", "Leonardo", "Ricardo", "Paulo", "Fábio", "Daniel", "Henrique", "Otávio", "Sérgio", "Cláudia", "Sônia", "Luís", "Caio",
+  "Ana",
+  "Maria",
+  "Juliana",
+  "Fernanda",
+  "Camila",
+  "Beatriz",
+  "Larissa",
+  "Patrícia",
+  "Aline",
+  "Letícia",
+  "Gabriela",
+  "Mariana",
+  "Bruna",
+  "Amanda",
+  "Júlia",
+  "Carolina",
+  "Vanessa",
+  "Renata",
+  "Luana",
+  "Isabela",
+  "João",
+  "José",
+  "Carlos",
+  "Pedro",
+  "Lucas",
+  "Rafael",
+  "Gabriel",
+  "Bruno",
+  "Felipe",
+  "Gustavo",
+  "Rodrigo",
+  "Thiago",
+  "André",
+  "Marcelo",
+  "Eduardo",
+  "Diego",
+  "Vinícius",
+  "Mateus",
+  "Leonardo",
+  "Ricardo",
+  "Paulo",
+  "Fábio",
+  "Daniel",
+  "Henrique",
+  "Otávio",
+  "Sérgio",
+  "Cláudia",
+  "Sônia",
+  "Luís",
+  "Caio",
 ];
 const LAST_NAMES = [
-  "Silva", "Santos", "Oliveira", "Souza", "Rodrigues", "Ferreira", "Alves", "Pereira", "Lima", "Gomes", "Costa", "Ribeiro",
-  "Martins", "Carvalho", "Almeida", "Lopes", "Soares", "Fernandes", "Vieira", "Barbosa", "Rocha", "Dias", "Nascimento",
-  "Andrade", "Moreira", "Nunes", "Marques", "Machado", "Mendes", "Freitas", "Cardoso", "Ramos", "Gonçalves", "Araújo", "Teixeira",
-  "Moura", "Correia", "Batista", "Pinto", "Campos", "Monteiro", "Conceição", "Brandão", "Castro", "Farias", "Cavalcanti",
+  "Silva",
+  "Santos",
+  "Oliveira",
+  "Souza",
+  "Rodrigues",
+  "Ferreira",
+  "Alves",
+  "Pereira",
+  "Lima",
+  "Gomes",
+  "Costa",
+  "Ribeiro",
+  "Martins",
+  "Carvalho",
+  "Almeida",
+  "Lopes",
+  "Soares",
+  "Fernandes",
+  "Vieira",
+  "Barbosa",
+  "Rocha",
+  "Dias",
+  "Nascimento",
+  "Andrade",
+  "Moreira",
+  "Nunes",
+  "Marques",
+  "Machado",
+  "Mendes",
+  "Freitas",
+  "Cardoso",
+  "Ramos",
+  "Gonçalves",
+  "Araújo",
+  "Teixeira",
+  "Moura",
+  "Correia",
+  "Batista",
+  "Pinto",
+  "Campos",
+  "Monteiro",
+  "Conceição",
+  "Brandão",
+  "Castro",
+  "Farias",
+  "Cavalcanti",
 ];
-const DOMAINS = ["gmail.com", "gmail.com", "gmail.com", "hotmail.com", "outlook.com", "yahoo.com.br", "uol.com.br", "icloud.com", "bol.com.br", "empresa.com.br"];
+const DOMAINS = [
+  "gmail.com",
+  "gmail.com",
+  "gmail.com",
+  "hotmail.com",
+  "outlook.com",
+  "yahoo.com.br",
+  "uol.com.br",
+  "icloud.com",
+  "bol.com.br",
+  "empresa.com.br",
+];
 const AREA_CODES = ["11", "11", "11", "21", "21", "31", "41", "51", "61", "71", "81", "85", "19", "27", "48", "62", "92"];
 const CAMPAIGNS = [
-  "black-friday", "spring-launch", "webinar-vendas", "ebook-marketing", "retargeting", "brand-awareness", "lancamento-curso",
-  "promo-verao", "newsletter-semanal", "indique-amigo", "feirao", "aniversario",
+  "black-friday",
+  "spring-launch",
+  "webinar-vendas",
+  "ebook-marketing",
+  "retargeting",
+  "brand-awareness",
+  "lancamento-curso",
+  "promo-verao",
+  "newsletter-semanal",
+  "indique-amigo",
+  "feirao",
+  "aniversario",
 ];
 
 function sqlArray(values: string[]): string {
@@ -138,7 +247,8 @@ export async function seedLeads(connections: SqlExecutor | SqlExecutor[], option
   // Keeps emails and phones of two runs apart, so a second seed adds leads instead of clashing.
   const salt = randomInt(1, 1_000_000_000);
   const batches: [start: number, end: number][] = [];
-  for (let start = 1; start <= options.leads; start += batchSize) batches.push([start, Math.min(options.leads, start + batchSize - 1)]);
+  for (let start = 1; start <= options.leads; start += batchSize)
+    batches.push([start, Math.min(options.leads, start + batchSize - 1)]);
 
   let inserted = 0;
   let done = 0;
@@ -150,7 +260,9 @@ export async function seedLeads(connections: SqlExecutor | SqlExecutor[], option
       await sql.exec("SET synchronous_commit = off; SET gin_pending_list_limit = '64MB'; SET work_mem = '128MB'");
       for (let batch = batches.shift(); batch; batch = batches.shift()) {
         const [start, end] = batch;
-        const [row] = await sql.sql<{ inserted: number }>(statement(BATCH_SQL, [options.workspaceId, options.captureLinkIds, start, end, salt, options.leads]));
+        const [row] = await sql.sql<{ inserted: number }>(
+          statement(BATCH_SQL, [options.workspaceId, options.captureLinkIds, start, end, salt, options.leads]),
+        );
         inserted += row?.inserted ?? 0;
         done += end - start + 1;
         options.onProgress?.(done, options.leads);

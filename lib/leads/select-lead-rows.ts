@@ -34,7 +34,10 @@ export async function selectLeadRows<T>(query: LeadRowsQuery, runner?: LeadRowsR
   const run = runner ?? (await prismaRunner<T>());
   const backward = cursor?.direction === "prev";
   const order = leadOrder(filter.sort, backward);
-  const scope = Prisma.join([leadScopeCondition(workspaceId, filter, timeZone), ...(cursor ? [leadCursorCondition(cursor)] : [])], " AND ");
+  const scope = Prisma.join(
+    [leadScopeCondition(workspaceId, filter, timeZone), ...(cursor ? [leadCursorCondition(cursor)] : [])],
+    " AND ",
+  );
   const match = leadMatchCondition(filter);
   if (!match) {
     return run.rows(Prisma.sql`SELECT ${columns} FROM leads l WHERE ${scope} ORDER BY ${order} LIMIT ${limit}`);
@@ -55,7 +58,9 @@ export async function selectLeadRows<T>(query: LeadRowsQuery, runner?: LeadRowsR
     if (walked.length >= limit) return walked;
   }
 
-  return run.rowsFromSearchIndex(Prisma.sql`SELECT ${columns} FROM leads l WHERE ${scope} AND ${match} ORDER BY ${order} LIMIT ${limit}`);
+  return run.rowsFromSearchIndex(
+    Prisma.sql`SELECT ${columns} FROM leads l WHERE ${scope} AND ${match} ORDER BY ${order} LIMIT ${limit}`,
+  );
 }
 
 /** How selectLeadRows runs its statements: through Prisma (objects), or the driver (see export-leads.ts). */

@@ -3,7 +3,7 @@ import { Prisma } from "@/lib/db/generated/client";
 import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { validationFailed } from "@/lib/validation/parse-input";
 import { normaliseOrigin } from "./allowed-origins";
-import { captureLinkSelect, type CaptureLinkSummary, toCaptureLinkSummary } from "./capture-link";
+import { type CaptureLinkSummary, captureLinkSelect, toCaptureLinkSummary } from "./capture-link";
 import { linkId, linkNotFound, linkRevoked } from "./get-link";
 import { MAX_ALLOWED_ORIGINS } from "./link-input";
 
@@ -14,7 +14,8 @@ import { MAX_ALLOWED_ORIGINS } from "./link-input";
  */
 export async function allowLinkOrigin(workspaceId: string, id: string, origin: string): Promise<CaptureLinkSummary> {
   const normalised = normaliseOrigin(origin);
-  if (!normalised.ok) throw validationFailed("origin", [{ field: "origin", code: "invalid_origin", message: normalised.message }]);
+  if (!normalised.ok)
+    throw validationFailed("origin", [{ field: "origin", code: "invalid_origin", message: normalised.message }]);
   const where = { id: linkId(id) ?? "", workspaceId };
   if (!where.id) throw linkNotFound(id);
   const { prisma } = await getDatabase();
@@ -30,7 +31,11 @@ export async function allowLinkOrigin(workspaceId: string, id: string, origin: s
   if (link.status === "revoked") throw linkRevoked();
   if (appended === 0 && link.allowedOrigins.length >= MAX_ALLOWED_ORIGINS && !link.allowedOrigins.includes(normalised.origin)) {
     throw validationFailed("origin", [
-      { field: "origin", code: "too_many_origins", message: `cannot be added: the link already allows ${MAX_ALLOWED_ORIGINS} origins` },
+      {
+        field: "origin",
+        code: "too_many_origins",
+        message: `cannot be added: the link already allows ${MAX_ALLOWED_ORIGINS} origins`,
+      },
     ]);
   }
   if (appended > 0) await invalidateCaptureLinks(workspaceId);

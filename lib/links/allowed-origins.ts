@@ -38,7 +38,8 @@ export function normaliseOrigin(input: string): NormalisedOrigin {
   // "*.com" would let any site through: a wildcard needs a domain under it (or localhost, for development).
   const host = url.hostname;
   if (host.startsWith("[") || IPV4.test(host)) return failure(value, "cannot use a wildcard on an IP address");
-  if (!host.includes(".") && host !== "localhost") return failure(value, "needs a domain under the wildcard, like https://*.example.com");
+  if (!host.includes(".") && host !== "localhost")
+    return failure(value, "needs a domain under the wildcard, like https://*.example.com");
   return { ok: true, origin: `${url.protocol}//*.${url.host}`, wildcard: true };
 }
 

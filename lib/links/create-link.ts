@@ -1,6 +1,6 @@
 import { getDatabase } from "@/lib/db/client";
 import { parseInput } from "@/lib/validation/parse-input";
-import { captureLinkSelect, type CaptureLinkSummary, toCaptureLinkSummary } from "./capture-link";
+import { type CaptureLinkSummary, captureLinkSelect, toCaptureLinkSummary } from "./capture-link";
 import { LinkInput } from "./link-input";
 import { generateLinkToken } from "./link-token";
 

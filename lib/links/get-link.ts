@@ -1,6 +1,6 @@
-import { uuidOrUndefined } from "@/lib/validation/uuid";
 import { getDatabase } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { uuidOrUndefined } from "@/lib/validation/uuid";
 import { captureLinkSelect, toCaptureLinkSummary } from "./capture-link";
 import { loadLinkCounters, NO_TRAFFIC } from "./link-counters";
 import type { CaptureLinkWithCounters } from "./list-links";
@@ -10,7 +10,10 @@ export function linkNotFound(id: string): AppError {
 }
 
 export function linkRevoked(): AppError {
-  return new AppError("capture_link_revoked", "This link is revoked: it accepts no more leads and its settings can no longer change.");
+  return new AppError(
+    "capture_link_revoked",
+    "This link is revoked: it accepts no more leads and its settings can no longer change.",
+  );
 }
 
 /** A link id as typed: lower-cased, or undefined when it cannot be a UUID (so no link has it). */
@@ -19,7 +22,11 @@ export function linkId(value: string): string | undefined {
 }
 
 /** The workspace's link with this id, with its counters; AppError `capture_link_not_found` for any other id. */
-export async function getLink(workspaceId: string, value: string, options: { baseUrl?: string } = {}): Promise<CaptureLinkWithCounters> {
+export async function getLink(
+  workspaceId: string,
+  value: string,
+  options: { baseUrl?: string } = {},
+): Promise<CaptureLinkWithCounters> {
   // Not a UUID: no link can have it, and PostgreSQL would reject the comparison with the uuid column.
   const id = linkId(value);
   if (!id) throw linkNotFound(value);

@@ -2,9 +2,9 @@ import { LRUCache } from "lru-cache";
 import { getDatabase } from "@/lib/db/client";
 import type { LinkStatus } from "@/lib/db/generated/enums";
 import { toDefinition } from "@/lib/fields/custom-field";
+import { type FieldIndex, indexFields } from "@/lib/ingest/resolve-custom-fields";
 import { processSingleton } from "@/lib/process-singleton";
 import { isLinkToken } from "./link-token";
-import { type FieldIndex, indexFields } from "@/lib/ingest/resolve-custom-fields";
 
 /** Everything ingest needs to know about a capture link, loaded once and cached briefly. */
 export interface CaptureLinkContext {
@@ -62,7 +62,16 @@ async function loadCaptureLink(token: string): Promise<CaptureLinkContext | unde
           country: true,
           webhookEndpoints: { where: { enabled: true }, select: { id: true }, take: 1 },
           customFields: {
-            select: { id: true, name: true, label: true, labelKey: true, type: true, options: true, archivedAt: true, aliases: { select: { labelKey: true } } },
+            select: {
+              id: true,
+              name: true,
+              label: true,
+              labelKey: true,
+              type: true,
+              options: true,
+              archivedAt: true,
+              aliases: { select: { labelKey: true } },
+            },
           },
         },
       },

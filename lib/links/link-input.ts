@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { RateLimitSetting } from "@/lib/rate-limit/rate";
 import { LEAD_KEYS } from "@/lib/ingest/lead-input";
+import { RateLimitSetting } from "@/lib/rate-limit/rate";
 import { KeyName } from "@/lib/validation/key-name";
 import { normaliseOrigin } from "./allowed-origins";
 
@@ -33,7 +33,10 @@ export const LinkRateLimit = RateLimitSetting.transform((value) => value.replace
     const count = Number(value.split("/")[0]);
     return count >= 1 && count <= MAX_RATE_COUNT;
   },
-  { message: `must allow from 1 to ${MAX_RATE_COUNT.toLocaleString("en")} requests, or be "off"`, params: { code: "invalid_rate_limit" } },
+  {
+    message: `must allow from 1 to ${MAX_RATE_COUNT.toLocaleString("en")} requests, or be "off"`,
+    params: { code: "invalid_rate_limit" },
+  },
 );
 
 /**
@@ -41,9 +44,9 @@ export const LinkRateLimit = RateLimitSetting.transform((value) => value.replace
  * so those are refused.
  */
 export const HoneypotField = KeyName.refine((name) => !LEAD_KEYS.has(name), {
-    message: "is a lead field: real leads send it, so every lead would be stored as spam",
-    params: { code: "lead_field" },
-  });
+  message: "is a lead field: real leads send it, so every lead would be stored as spam",
+  params: { code: "lead_field" },
+});
 
 /** "" (or only spaces) and null both mean "not set", in forms and the API alike; other values meet `schema`'s rules and messages. */
 function clearable<S extends z.ZodType<unknown, string>>(schema: S) {

@@ -64,15 +64,21 @@ export function storedIssues(value: Prisma.JsonValue | null): FieldIssue[] {
  * One page of a link's request log, newest first, with keyset pagination on (receivedAt, id): pages stay
  * stable while requests keep arriving, and deep pages cost what the first one does.
  */
-export async function listLinkSubmissions(workspaceId: string, captureLinkId: string, query: SubmissionLogQuery = {}): Promise<SubmissionLogPage> {
+export async function listLinkSubmissions(
+  workspaceId: string,
+  captureLinkId: string,
+  query: SubmissionLogQuery = {},
+): Promise<SubmissionLogPage> {
   const { filter, limit, ...cursors } = parseInput(SubmissionLogQuery, query, "request log query");
   const before = decodeSubmissionCursor(cursors.before);
   const after = before ? undefined : decodeSubmissionCursor(cursors.after);
   const { prisma } = await getDatabase();
 
   let position: Prisma.SubmissionWhereInput = {};
-  if (before) position = { OR: [{ receivedAt: { lt: before.receivedAt } }, { receivedAt: before.receivedAt, id: { lt: before.id } }] };
-  if (after) position = { OR: [{ receivedAt: { gt: after.receivedAt } }, { receivedAt: after.receivedAt, id: { gt: after.id } }] };
+  if (before)
+    position = { OR: [{ receivedAt: { lt: before.receivedAt } }, { receivedAt: before.receivedAt, id: { lt: before.id } }] };
+  if (after)
+    position = { OR: [{ receivedAt: { gt: after.receivedAt } }, { receivedAt: after.receivedAt, id: { gt: after.id } }] };
   const direction = after ? "asc" : "desc";
 
   const rows = await prisma.submission.findMany({

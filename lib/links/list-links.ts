@@ -1,5 +1,5 @@
 import { getDatabase } from "@/lib/db/client";
-import { captureLinkSelect, type CaptureLinkSummary, toCaptureLinkSummary } from "./capture-link";
+import { type CaptureLinkSummary, captureLinkSelect, toCaptureLinkSummary } from "./capture-link";
 import { type LinkCounters, loadLinkCounters, NO_TRAFFIC } from "./link-counters";
 
 export type CaptureLinkWithCounters = CaptureLinkSummary & { counters: LinkCounters };

@@ -16,7 +16,10 @@ const SHOWN = 10;
  * most recent first, that its allowed origins still refuse: what the link page offers to allow. Read from
  * the request log through its partial index of refusals (migration 20261124010000).
  */
-export async function listRefusedOrigins(workspaceId: string, link: { id: string; allowedOrigins: string[] }): Promise<RefusedOrigin[]> {
+export async function listRefusedOrigins(
+  workspaceId: string,
+  link: { id: string; allowedOrigins: string[] },
+): Promise<RefusedOrigin[]> {
   // An empty list allows every origin: nothing is refused any more.
   if (link.allowedOrigins.length === 0) return [];
   const { prisma } = await getDatabase();

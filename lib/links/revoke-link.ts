@@ -1,9 +1,9 @@
-import { uuidOrUndefined } from "@/lib/validation/uuid";
 import { getDatabase } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { invalidateCaptureLinks } from "@/lib/links/link-cache";
-import { captureLinkSelect, type CaptureLinkSummary, toCaptureLinkSummary } from "./capture-link";
+import { uuidOrUndefined } from "@/lib/validation/uuid";
+import { type CaptureLinkSummary, captureLinkSelect, toCaptureLinkSummary } from "./capture-link";
 import { isLinkToken } from "./link-token";
 
 /** The link named by its id or its token, limited to the workspace; null when the value can be neither. */

@@ -1,7 +1,7 @@
 import { getDatabase } from "@/lib/db/client";
 import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { parseInput } from "@/lib/validation/parse-input";
-import { captureLinkSelect, type CaptureLinkSummary, toCaptureLinkSummary } from "./capture-link";
+import { type CaptureLinkSummary, captureLinkSelect, toCaptureLinkSummary } from "./capture-link";
 import { linkId, linkNotFound, linkRevoked } from "./get-link";
 import { LinkSettings } from "./link-input";
 

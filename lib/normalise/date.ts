@@ -1,5 +1,5 @@
 import { utcDay } from "@/lib/time/utc-day";
-import { absent, invalid, valid, type Normalised } from "./result";
+import { absent, invalid, type Normalised, valid } from "./result";
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

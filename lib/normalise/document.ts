@@ -1,5 +1,5 @@
 import { isValidCnpj, isValidCpf } from "@brazilian-utils/brazilian-utils";
-import { invalid, valid, type Normalised } from "./result";
+import { invalid, type Normalised, valid } from "./result";
 
 /**
  * A CPF (11 digits) or CNPJ (14 characters: numeric, or the alphanumeric format in force since July 2026)

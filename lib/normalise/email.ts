@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { invalid, valid, type Normalised } from "./result";
+import { invalid, type Normalised, valid } from "./result";
 
 const MAX_EMAIL = 254; // RFC 5321 path limit
 

@@ -1,4 +1,4 @@
-import { invalid, valid, type Normalised } from "./result";
+import { invalid, type Normalised, valid } from "./result";
 
 const PROFILE_URL = /^(?:https?:\/\/)?(?:www\.|m\.)?(?:instagram\.com|instagr\.am)\/([^/?#]+)\/?(?:[?#].*)?$/i;
 const HANDLE = /^[A-Za-z0-9._]{1,30}$/;

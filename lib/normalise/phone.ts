@@ -1,5 +1,5 @@
 import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/max";
-import { invalid, valid, type Normalised } from "./result";
+import { invalid, type Normalised, valid } from "./result";
 
 const PUNCTUATION = /[\s().-]/g;
 

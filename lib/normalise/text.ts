@@ -1,4 +1,4 @@
-import { absent, invalid, valid, type Normalised } from "./result";
+import { absent, invalid, type Normalised, valid } from "./result";
 
 export const MAX_TEXT = 500;
 export const MAX_CUSTOM_TEXT = 10_000;

@@ -1,4 +1,4 @@
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis } from "rate-limiter-flexible";
 import type { Database } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { redisStore } from "./redis-store";
@@ -25,7 +25,13 @@ export function createLimiter(options: LimiterOptions, database: Database): Rate
   const { REDIS_URL } = env();
   if (REDIS_URL) return new RateLimiterRedis({ ...shared, storeClient: redisStore(REDIS_URL).client });
   if (database.pool) {
-    return new RateLimiterPostgres({ ...shared, storeClient: database.pool, storeType: "pool", tableName: "rate_limits", tableCreated: true });
+    return new RateLimiterPostgres({
+      ...shared,
+      storeClient: database.pool,
+      storeType: "pool",
+      tableName: "rate_limits",
+      tableCreated: true,
+    });
   }
   return insurance;
 }

@@ -1,4 +1,4 @@
-import { closeDatabase, getDatabase, type Database } from "@/lib/db/client";
+import { closeDatabase, type Database, getDatabase } from "@/lib/db/client";
 import { startEmbeddedMaintenance } from "@/lib/db/embedded-maintenance";
 import { env } from "@/lib/env";
 import { isAppError } from "@/lib/errors";

@@ -31,7 +31,8 @@ export function formatRelative(instant: Date, locale: string, now: number = Date
  */
 export function formatInstant(instant: Date, { locale, timeZone }: TimeSettings, mode: TimeMode = "datetime"): string {
   if (mode === "relative") return formatRelative(instant, locale);
-  if (mode === "date") return new Intl.DateTimeFormat(locale, { timeZone, year: "numeric", month: "short", day: "numeric" }).format(instant);
+  if (mode === "date")
+    return new Intl.DateTimeFormat(locale, { timeZone, year: "numeric", month: "short", day: "numeric" }).format(instant);
   return new Intl.DateTimeFormat(locale, {
     timeZone,
     year: "numeric",
@@ -48,7 +49,11 @@ export function formatInstant(instant: Date, { locale, timeZone }: TimeSettings,
  * A calendar day (YYYY-MM-DD: a birthday, a dashboard day already in the viewer's zone) in the viewer's
  * language. A day has no zone: it is formatted as the UTC day it names so no zone can move it.
  */
-export function formatDay(day: string, locale: string, options: Intl.DateTimeFormatOptions = { month: "short", day: "numeric" }): string {
+export function formatDay(
+  day: string,
+  locale: string,
+  options: Intl.DateTimeFormatOptions = { month: "short", day: "numeric" },
+): string {
   const date = new Date(`${day}T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? day : date.toLocaleDateString(locale, { ...options, timeZone: "UTC" });
 }

@@ -63,6 +63,8 @@ export function requireTimeZone(name: string): string {
   const zone = canonicalTimeZone(name);
   if (zone) return zone;
   throw new AppError("validation_failed", "The time zone is not a known IANA time zone name.", {
-    errors: [{ field: "timeZone", code: "invalid_time_zone", message: "must be an IANA time zone name such as America/Sao_Paulo" }],
+    errors: [
+      { field: "timeZone", code: "invalid_time_zone", message: "must be an IANA time zone name such as America/Sao_Paulo" },
+    ],
   });
 }

@@ -20,14 +20,20 @@ export type PasswordChange = z.input<typeof PasswordChange>;
  * Wrong current passwords count as failed sign-ins (lib/auth/login-limit.ts), so a borrowed session
  * cannot be used to guess the password either.
  */
-export async function changePassword(userId: string, currentSessionId: string, input: PasswordChange): Promise<{ sessionsEnded: number }> {
+export async function changePassword(
+  userId: string,
+  currentSessionId: string,
+  input: PasswordChange,
+): Promise<{ sessionsEnded: number }> {
   const { currentPassword, newPassword } = parseInput(PasswordChange, input, "password change");
   const { prisma } = await getDatabase();
   const user = await prisma.user.findUnique({ where: { id: userId }, select: { email: true, passwordHash: true } });
   if (!user) throw new AppError("unauthorized", "Your session has ended. Sign in again.");
   const retryAfter = await loginRetryAfter(user.email, null);
   if (retryAfter > 0) {
-    throw new AppError("too_many_attempts", `Too many wrong passwords. Try again in ${Math.ceil(retryAfter / 60)} minutes.`, { retryAfter });
+    throw new AppError("too_many_attempts", `Too many wrong passwords. Try again in ${Math.ceil(retryAfter / 60)} minutes.`, {
+      retryAfter,
+    });
   }
   if (!(await verifyPassword(user.passwordHash, currentPassword))) {
     await recordLoginFailure(user.email, null);

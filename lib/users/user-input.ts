@@ -9,10 +9,7 @@ export const EmailAddress = z
   .pipe(z.email("must be a valid email address"));
 
 /** Not trimmed: spaces are part of a password. The upper bound keeps hashing cheap for hostile input. */
-export const Password = z
-  .string()
-  .min(8, "must be at least 8 characters")
-  .max(1024, "must be at most 1024 characters");
+export const Password = z.string().min(8, "must be at least 8 characters").max(1024, "must be at most 1024 characters");
 
 export const UserName = z.string().trim().max(100, "must be at most 100 characters");
 

@@ -1,6 +1,6 @@
 import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
-import { publicBaseUrl } from "@/lib/http/public-base-url";
 import { AppError } from "@/lib/errors";
+import { publicBaseUrl } from "@/lib/http/public-base-url";
 import { type LeadJson, leadSelect, toLeadJson } from "@/lib/leads/lead-json";
 
 /** What the dispatcher knows of a message when it builds its body. */
@@ -39,18 +39,34 @@ export interface MessageContent {
  */
 export async function loadMessageContent(prisma: PrismaClient, message: MessageFacts): Promise<MessageContent> {
   const [workspace, lead, submission] = await Promise.all([
-    prisma.workspace.findUniqueOrThrow({ where: { id: message.workspaceId }, select: { slug: true, customFields: { select: { id: true, name: true } } } }),
+    prisma.workspace.findUniqueOrThrow({
+      where: { id: message.workspaceId },
+      select: { slug: true, customFields: { select: { id: true, name: true } } },
+    }),
     message.leadId && message.eventType !== "lead.erased"
       ? prisma.lead.findFirst({ where: { id: message.leadId, workspaceId: message.workspaceId }, select: leadSelect })
       : null,
     message.submissionId
       ? prisma.submission.findFirst({
           where: { id: message.submissionId, workspaceId: message.workspaceId },
-          select: { id: true, captureLinkId: true, receivedAt: true, outcome: true, warnings: true, errorCode: true, errors: true, captureLink: { select: { name: true } } },
+          select: {
+            id: true,
+            captureLinkId: true,
+            receivedAt: true,
+            outcome: true,
+            warnings: true,
+            errorCode: true,
+            errors: true,
+            captureLink: { select: { name: true } },
+          },
         })
       : null,
   ]);
-  const content: MessageContent = { type: message.eventType, timestamp: message.createdAt.toISOString(), workspaceSlug: workspace.slug };
+  const content: MessageContent = {
+    type: message.eventType,
+    timestamp: message.createdAt.toISOString(),
+    workspaceSlug: workspace.slug,
+  };
   if (message.eventType === "lead.erased") return { ...content, leadId: message.leadId ?? undefined };
   if (message.leadId) {
     if (!lead) throw new AppError("lead_not_found", "the lead no longer exists (erased or deleted)");
@@ -98,10 +114,14 @@ export function slackBody(content: MessageContent): string {
     lines.push(`*Lead erased* (${content.leadId})`);
   } else if (content.type === "submission.rejected") {
     const submission = content.submission;
-    lines.push(`*Submission rejected* on ${escapeSlack(content.linkName ?? "a capture link")}: ${escapeSlack(String(submission?.code ?? "unknown"))}`);
+    lines.push(
+      `*Submission rejected* on ${escapeSlack(content.linkName ?? "a capture link")}: ${escapeSlack(String(submission?.code ?? "unknown"))}`,
+    );
   } else if (content.lead) {
     const lead = content.lead;
-    lines.push(`*${content.type === "lead.created" ? "New lead" : "Lead updated"}: ${escapeSlack(lead.name ?? lead.email ?? lead.telephone ?? "unnamed")}*`);
+    lines.push(
+      `*${content.type === "lead.created" ? "New lead" : "Lead updated"}: ${escapeSlack(lead.name ?? lead.email ?? lead.telephone ?? "unnamed")}*`,
+    );
     if (lead.email) lines.push(`Email: ${escapeSlack(lead.email)}`);
     if (lead.telephone) lines.push(`Phone: +${escapeSlack(lead.telephone)}`);
     if (content.linkName) lines.push(`Link: ${escapeSlack(content.linkName)}`);

@@ -25,7 +25,12 @@ export interface ClaimedMessage {
  * polling together each take different rows, and a lease, so that the messages of an instance that died
  * mid-attempt are taken over by another once it expires. Messages of disabled endpoints wait.
  */
-export async function claimMessages(database: SqlExecutor, owner: string, limit: number, leaseMs: number): Promise<ClaimedMessage[]> {
+export async function claimMessages(
+  database: SqlExecutor,
+  owner: string,
+  limit: number,
+  leaseMs: number,
+): Promise<ClaimedMessage[]> {
   return database.sql<ClaimedMessage>(
     statement(
       `/* leadlink:claim-webhook-messages */
@@ -51,13 +56,18 @@ export async function claimMessages(database: SqlExecutor, owner: string, limit:
 /** Gives back what `owner` still holds (a stopping instance): another instance, or this one restarted, sends it. */
 export async function releaseMessages(database: SqlExecutor, owner: string): Promise<void> {
   await database.sql(
-    statement(`UPDATE webhook_messages SET lease_owner = NULL, lease_expires_at = NULL WHERE lease_owner = $1 AND state = 'pending'`, [owner]),
+    statement(
+      `UPDATE webhook_messages SET lease_owner = NULL, lease_expires_at = NULL WHERE lease_owner = $1 AND state = 'pending'`,
+      [owner],
+    ),
   );
 }
 
 /** Every lease, when this process is the only one that can hold any (embedded mode, at start: the last run died). */
 export async function releaseAllMessages(database: SqlExecutor): Promise<void> {
   await database.sql(
-    statement(`UPDATE webhook_messages SET lease_owner = NULL, lease_expires_at = NULL WHERE lease_owner IS NOT NULL AND state = 'pending'`),
+    statement(
+      `UPDATE webhook_messages SET lease_owner = NULL, lease_expires_at = NULL WHERE lease_owner IS NOT NULL AND state = 'pending'`,
+    ),
   );
 }

@@ -107,7 +107,8 @@ export function startDispatcher(database: Database, options: DispatcherOptions =
         body = message.kind === "slack" ? slackBody(content) : webhookBody(content, message.test);
       }
       const headers = (typeof message.headers === "string" ? JSON.parse(message.headers) : message.headers) as WebhookHeader[];
-      const secrets = message.kind === "slack" ? [] : [message.secret, ...(message.previous_secret ? [message.previous_secret] : [])];
+      const secrets =
+        message.kind === "slack" ? [] : [message.secret, ...(message.previous_secret ? [message.previous_secret] : [])];
       result = await sendWebhook({ url: message.url, messageId, body, secrets, headers, signal: abort.signal });
     } catch (error) {
       if (!isAppError(error)) throw error;
@@ -115,11 +116,19 @@ export function startDispatcher(database: Database, options: DispatcherOptions =
     }
     if (abort.signal.aborted) return; // stop(): the message is released, not counted as a failure
     const { outcome, disabled } = await recordWithRetries(() =>
-      recordAttempt(database, { id: message.id, endpointId: message.endpoint_id, attemptCount: message.attempt_count, body: body ?? "" }, owner, result),
+      recordAttempt(
+        database,
+        { id: message.id, endpointId: message.endpoint_id, attemptCount: message.attempt_count, body: body ?? "" },
+        owner,
+        result,
+      ),
     );
     if (disabled) {
       invalidateCaptureLinks(message.workspace_id);
-      log.warn({ endpointId: message.endpoint_id, reason: outcome === "gone" ? "410 Gone" : "failing for 5 days" }, "webhook endpoint disabled");
+      log.warn(
+        { endpointId: message.endpoint_id, reason: outcome === "gone" ? "410 Gone" : "failing for 5 days" },
+        "webhook endpoint disabled",
+      );
     }
   }
 
@@ -143,7 +152,9 @@ export function startDispatcher(database: Database, options: DispatcherOptions =
       for (const message of claimed) {
         const abort = new AbortController();
         const promise = deliver(message, abort)
-          .catch((error: unknown) => log.error({ err: errorText(error), messageId: message.id }, "webhook attempt could not be recorded"))
+          .catch((error: unknown) =>
+            log.error({ err: errorText(error), messageId: message.id }, "webhook attempt could not be recorded"),
+          )
           .finally(() => {
             inFlight.delete(message.id);
             signal.wake?.();

@@ -52,7 +52,13 @@ export const WebhookEndpointInput = z.object({
     .default(DEFAULT_EVENTS)
     .transform((events) => (events.length === 0 ? DEFAULT_EVENTS : [...new Set(events)])),
   linkIds: z
-    .array(z.string().trim().toLowerCase().pipe(z.guid({ error: "expected a capture link id" })))
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .pipe(z.guid({ error: "expected a capture link id" })),
+    )
     .default([])
     .transform((ids) => [...new Set(ids)]),
   headers: z

@@ -28,7 +28,10 @@ export async function listDeliveries(workspaceId: string, endpointId: string, li
           id: true,
           eventType: true,
           state: true,
-          attempts: { orderBy: [{ at: "asc" }, { id: "asc" }], select: { at: true, status: true, durationMs: true, error: true } },
+          attempts: {
+            orderBy: [{ at: "asc" }, { id: "asc" }],
+            select: { at: true, status: true, durationMs: true, error: true },
+          },
         },
       },
     },

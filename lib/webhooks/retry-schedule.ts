@@ -21,7 +21,11 @@ export function retrySchedule(): number[] {
  * How long to wait before the next attempt after failed attempt number `attempt` (1-based), never less than
  * the receiver's Retry-After; undefined when the schedule is used up (the message has failed).
  */
-export function nextRetryDelay(attempt: number, retryAfterMs: number | undefined, schedule = retrySchedule()): number | undefined {
+export function nextRetryDelay(
+  attempt: number,
+  retryAfterMs: number | undefined,
+  schedule = retrySchedule(),
+): number | undefined {
   const delay = schedule[attempt - 1];
   if (delay === undefined) return undefined;
   return Math.max(delay, retryAfterMs ?? 0);

@@ -30,7 +30,10 @@ export interface AttemptResult {
 }
 
 // Connections are kept open between attempts to the same host (a busy endpoint gets many messages a second).
-const agents = { "http:": new http.Agent({ keepAlive: true, maxSockets: 32 }), "https:": new https.Agent({ keepAlive: true, maxSockets: 32 }) };
+const agents = {
+  "http:": new http.Agent({ keepAlive: true, maxSockets: 32 }),
+  "https:": new https.Agent({ keepAlive: true, maxSockets: 32 }),
+};
 
 /** The Standard Webhooks headers of one attempt: the same webhook-id, a fresh timestamp and signature(s). */
 export function signatureHeaders(messageId: string, body: string, secrets: string[], now = new Date()): Record<string, string> {
@@ -76,7 +79,10 @@ export function sendWebhook(request: OutgoingRequest): Promise<AttemptResult> {
       lookup: lookupPublicAddress as never,
       signal: request.signal,
     });
-    const timer = setTimeout(() => outgoing.destroy(new Error(`no answer within ${ATTEMPT_TIMEOUT_MS / 1000} s`)), ATTEMPT_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => outgoing.destroy(new Error(`no answer within ${ATTEMPT_TIMEOUT_MS / 1000} s`)),
+      ATTEMPT_TIMEOUT_MS,
+    );
     outgoing.on("response", (answer) => {
       const chunks: Buffer[] = [];
       let kept = 0;
@@ -97,7 +103,9 @@ export function sendWebhook(request: OutgoingRequest): Promise<AttemptResult> {
         });
       };
       answer.on("end", done);
-      answer.on("error", (error) => finish({ status: answer.statusCode ?? null, response: Buffer.concat(chunks).toString("utf8"), error: error.message }));
+      answer.on("error", (error) =>
+        finish({ status: answer.statusCode ?? null, response: Buffer.concat(chunks).toString("utf8"), error: error.message }),
+      );
     });
     outgoing.on("error", (error) => finish({ status: null, response: null, error: error.message }));
     outgoing.end(request.body);

@@ -12,7 +12,12 @@ export type MemberRoleChange = z.input<typeof MemberRoleChange>;
  * Gives a member of the workspace another role, as `actorId` (who must be an owner or an admin; only an
  * owner makes or unmakes owners). The last owner cannot be demoted.
  */
-export async function changeMemberRole(workspaceId: string, actorId: string, targetUserId: string, input: MemberRoleChange): Promise<{ userId: string; role: Role }> {
+export async function changeMemberRole(
+  workspaceId: string,
+  actorId: string,
+  targetUserId: string,
+  input: MemberRoleChange,
+): Promise<{ userId: string; role: Role }> {
   const { role } = parseInput(MemberRoleChange, input, "member");
   const { prisma } = await getDatabase();
   return prisma.$transaction(async (tx) => {

@@ -1,6 +1,6 @@
-import { isUuid } from "@/lib/validation/uuid";
 import type { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
+import { isUuid } from "@/lib/validation/uuid";
 import type { Role } from "./member-rules";
 
 export interface LockedMembers {
@@ -19,10 +19,18 @@ export function memberNotFound(): AppError {
  * serialised and the second sees that only one owner is left. The roles are read under the lock, so an
  * actor demoted a moment ago acts with the role they have now.
  */
-export async function lockMembership(tx: Prisma.TransactionClient, workspaceId: string, actorId: string, targetId?: string): Promise<LockedMembers> {
+export async function lockMembership(
+  tx: Prisma.TransactionClient,
+  workspaceId: string,
+  actorId: string,
+  targetId?: string,
+): Promise<LockedMembers> {
   const ids = [actorId, targetId].filter((id): id is string => isUuid(id));
   await tx.$queryRaw`SELECT id FROM workspaces WHERE id = ${workspaceId}::uuid FOR UPDATE`;
-  const rows = await tx.membership.findMany({ where: { workspaceId, userId: { in: ids } }, select: { userId: true, role: true } });
+  const rows = await tx.membership.findMany({
+    where: { workspaceId, userId: { in: ids } },
+    select: { userId: true, role: true },
+  });
   const actor = rows.find((row) => row.userId === actorId);
   // Someone who is not a member cannot tell this workspace from one that does not exist.
   if (!actor) throw new AppError("not_found", "This workspace does not exist.");

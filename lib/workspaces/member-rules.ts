@@ -1,5 +1,5 @@
-import { AppError } from "@/lib/errors";
 import type { Role } from "@/lib/db/generated/enums";
+import { AppError } from "@/lib/errors";
 
 export type { Role };
 

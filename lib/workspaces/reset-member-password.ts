@@ -18,7 +18,12 @@ export type PasswordReset = z.input<typeof PasswordReset>;
  * the member belongs to: an admin here cannot take over someone who owns another workspace. Nobody resets
  * their own password here: the account page asks for the current one.
  */
-export async function resetMemberPassword(workspaceId: string, actorId: string, targetUserId: string, input: PasswordReset): Promise<{ sessionsEnded: number }> {
+export async function resetMemberPassword(
+  workspaceId: string,
+  actorId: string,
+  targetUserId: string,
+  input: PasswordReset,
+): Promise<{ sessionsEnded: number }> {
   const { password } = parseInput(PasswordReset, input, "password");
   const passwordHash = await hashPassword(password);
   const { prisma } = await getDatabase();

@@ -7,11 +7,7 @@ import { SLUG_MAX_LENGTH, slugify } from "./slugify";
 export const WORKSPACE_SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
 const SLUG_RULE = `must be 1–${SLUG_MAX_LENGTH} lower-case letters, digits or "-", starting with a letter or digit`;
 
-export const WorkspaceName = z
-  .string()
-  .trim()
-  .min(1, "is required")
-  .max(100, "must be at most 100 characters");
+export const WorkspaceName = z.string().trim().min(1, "is required").max(100, "must be at most 100 characters");
 
 /** The workspace's address in URLs (/w/<slug>) and its handle on the command line. */
 export const WorkspaceSlug = z.string().trim().toLowerCase().regex(WORKSPACE_SLUG_PATTERN, SLUG_RULE);
@@ -33,7 +29,11 @@ export const CountryCode = z
 export const WorkspaceInput = z
   .object({
     name: WorkspaceName,
-    slug: z.literal("").transform(() => undefined).or(WorkspaceSlug).optional(),
+    slug: z
+      .literal("")
+      .transform(() => undefined)
+      .or(WorkspaceSlug)
+      .optional(),
     country: CountryCode.default("BR"),
   })
   .transform((input, ctx) => {

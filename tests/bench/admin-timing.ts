@@ -41,7 +41,11 @@ export async function signIn(server: BenchServer, email: string, password: strin
  * the HTML, one request at a time (localhost, so the network adds nothing of note). Each URL gets two
  * unmeasured warm-up requests; the figures pool every URL's samples.
  */
-export async function timePages(urls: readonly string[], cookie: string, samplesEach: number): Promise<Timing & { byUrl: Record<string, Timing> }> {
+export async function timePages(
+  urls: readonly string[],
+  cookie: string,
+  samplesEach: number,
+): Promise<Timing & { byUrl: Record<string, Timing> }> {
   const byUrl: Record<string, Timing> = {};
   const pooled: number[] = [];
   for (const url of urls) {

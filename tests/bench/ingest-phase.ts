@@ -12,7 +12,18 @@ export async function prepareIngest(server: BenchServer, poolSize: number, owner
   const owner = ownerEmail ? ["--owner", ownerEmail] : [];
   const workspace = await cli<{ slug: string }>(server, ["workspace", "create", "--name", `Bench ${Date.now()}`, ...owner]);
   await cli(server, ["field", "create", "--workspace", workspace.slug, "--name", "company", "--label", "Company"]);
-  await cli(server, ["field", "create", "--workspace", workspace.slug, "--name", "employees", "--label", "Employees", "--type", "number"]);
+  await cli(server, [
+    "field",
+    "create",
+    "--workspace",
+    workspace.slug,
+    "--name",
+    "employees",
+    "--label",
+    "Employees",
+    "--type",
+    "number",
+  ]);
   const link = await cli<{ token: string }>(server, ["link", "create", "--workspace", workspace.slug, "--name", "Bench"]);
   const fresh = identityFactory();
   const pool = Array.from({ length: poolSize }, fresh);
@@ -32,9 +43,19 @@ export async function prepareIngest(server: BenchServer, poolSize: number, owner
   return { slug: workspace.slug, token: link.token, pool };
 }
 
-export function measureIngest(server: BenchServer, target: IngestTarget, seconds: number, connections: number): Promise<LoadResult> {
+export function measureIngest(
+  server: BenchServer,
+  target: IngestTarget,
+  seconds: number,
+  connections: number,
+): Promise<LoadResult> {
   const fresh = identityFactory();
-  return runLoad({ url: `${server.url}/ingest/${target.token}`, seconds, connections, body: () => ingestBody(target.pool, fresh) });
+  return runLoad({
+    url: `${server.url}/ingest/${target.token}`,
+    seconds,
+    connections,
+    body: () => ingestBody(target.pool, fresh),
+  });
 }
 
 export function measureNoop(server: BenchServer, seconds: number, connections: number): Promise<LoadResult> {

@@ -45,7 +45,9 @@ export function ingestBody(pool: readonly Identity[], fresh: () => Identity): st
     const known = pick(pool);
     const byEmail = Math.random() < 0.5;
     return JSON.stringify({
-      ...(byEmail ? { email: known.email } : { telephone: `+55 (${known.phone.slice(0, 2)}) ${known.phone.slice(2, 7)}-${known.phone.slice(7)}` }),
+      ...(byEmail
+        ? { email: known.email }
+        : { telephone: `+55 (${known.phone.slice(0, 2)}) ${known.phone.slice(2, 7)}-${known.phone.slice(7)}` }),
       city: pick(["São Paulo", "Recife", "Curitiba", "Belo Horizonte"]),
       ...utm,
     });
@@ -58,7 +60,8 @@ export function ingestBody(pool: readonly Identity[], fresh: () => Identity): st
     state: pick(["SP", "RJ", "MG", "PE", "PR"]),
     ...utm,
   };
-  if (roll >= 0.9) body.customFields = { company: `Company ${Math.floor(Math.random() * 1000)}`, employees: Math.floor(Math.random() * 500) };
+  if (roll >= 0.9)
+    body.customFields = { company: `Company ${Math.floor(Math.random() * 1000)}`, employees: Math.floor(Math.random() * 500) };
   return JSON.stringify(body);
 }
 
@@ -78,7 +81,8 @@ export async function runLoad(options: {
     requests: [{ setupRequest: (request) => ({ ...request, body: options.body() }) }],
   });
   const statusCounts: Record<string, number> = {};
-  for (const [code, count] of Object.entries(result.statusCodeStats ?? {})) statusCounts[code] = (count as { count: number }).count;
+  for (const [code, count] of Object.entries(result.statusCodeStats ?? {}))
+    statusCounts[code] = (count as { count: number }).count;
   return {
     rps: result.requests.average,
     p50: result.latency.p50,

@@ -13,7 +13,7 @@ import { execFile } from "node:child_process";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { buildIfStale } from "../../scripts/build-if-stale.mjs";
-import { removeDataDir, ROOT } from "../e2e/support/server";
+import { ROOT, removeDataDir } from "../e2e/support/server";
 import { type ExportMeasure, measureExport, signIn, type Timing, timePages } from "./admin-timing";
 import { type IngestTarget, measureIngest, measureNoop, prepareIngest } from "./ingest-phase";
 import type { LoadResult } from "./load";
@@ -216,7 +216,12 @@ interface EmbeddedFigures {
  * that an export's statements are short enough for ingest's to slip between them. Exports are restarted
  * back to back so that the whole measurement sees one running.
  */
-async function ingestDuringExport(server: BenchServer, target: IngestTarget, cookie: string, leads: number): Promise<NonNullable<EmbeddedFigures["duringExport"]>> {
+async function ingestDuringExport(
+  server: BenchServer,
+  target: IngestTarget,
+  cookie: string,
+  leads: number,
+): Promise<NonNullable<EmbeddedFigures["duringExport"]>> {
   progress(`PGlite: seeding ${leads.toLocaleString("en")} leads (npm run seed, through the server's engine)`);
   await runSeed(server, target.slug, leads);
   await measureIngest(server, target, plan.warmup, CONNECTIONS);
@@ -226,7 +231,9 @@ async function ingestDuringExport(server: BenchServer, target: IngestTarget, coo
   for (let round = 1; round <= plan.rounds; round += 1) {
     progress(`PGlite: round ${round}/${plan.rounds}, ingest ${plan.seconds} s`);
     idle.push(await measureIngest(server, target, plan.seconds, CONNECTIONS));
-    progress(`PGlite: round ${round}/${plan.rounds}, ingest ${plan.seconds} s while exporting ${leads.toLocaleString("en")} leads`);
+    progress(
+      `PGlite: round ${round}/${plan.rounds}, ingest ${plan.seconds} s while exporting ${leads.toLocaleString("en")} leads`,
+    );
     let loading = true;
     const exporting = (async () => {
       while (loading) {
@@ -287,14 +294,23 @@ function scaleFigures(scale: ScaleFigures, ingestPg: Combined): Figures {
 
 function printTable(figures: Figures, scale: ScaleFigures | undefined): void {
   const get = (key: string) => figures[key] as number;
-  const verdict = (key: string, bound: number, atLeast: boolean) => ((atLeast ? get(key) >= bound : get(key) <= bound) ? "met" : "MISSED");
+  const verdict = (key: string, bound: number, atLeast: boolean) =>
+    (atLeast ? get(key) >= bound : get(key) <= bound) ? "met" : "MISSED";
   const leads = plan.leads.toLocaleString("en");
   const rows: [string, string, string][] = [
     ["no-op route (ceiling)", `${get("noop_rps")} req/s, p99 ${get("noop_p99_ms")} ms`, ""],
-    ["ingest, PostgreSQL", `${get("ingest_pg_rps")} req/s, p50 ${get("ingest_pg_p50_ms")} ms, p99 ${get("ingest_pg_p99_ms")} ms`, ""],
+    [
+      "ingest, PostgreSQL",
+      `${get("ingest_pg_rps")} req/s, p50 ${get("ingest_pg_p50_ms")} ms, p99 ${get("ingest_pg_p99_ms")} ms`,
+      "",
+    ],
     ["  vs no-op (≥ 0.80)", String(get("ingest_pg_vs_noop")), verdict("ingest_pg_vs_noop", 0.8, true)],
     ["  p99 vs no-op (≤ 1.5)", String(get("ingest_pg_p99_vs_noop")), verdict("ingest_pg_p99_vs_noop", 1.5, false)],
-    ["ingest, PGlite", `${get("ingest_pglite_rps")} req/s, p50 ${get("ingest_pglite_p50_ms")} ms, p99 ${get("ingest_pglite_p99_ms")} ms`, ""],
+    [
+      "ingest, PGlite",
+      `${get("ingest_pglite_rps")} req/s, p50 ${get("ingest_pglite_p50_ms")} ms, p99 ${get("ingest_pglite_p99_ms")} ms`,
+      "",
+    ],
     ["  vs no-op (≥ 0.60)", String(get("ingest_pglite_vs_noop")), verdict("ingest_pglite_vs_noop", 0.6, true)],
     ...(figures.ingest_pglite_during_export_p99_ratio !== undefined
       ? ([
@@ -303,7 +319,11 @@ function printTable(figures: Figures, scale: ScaleFigures | undefined): void {
             `p99 ${get("ingest_pglite_during_export_p99_ms")} ms (idle ${get("ingest_pglite_idle_p99_ms")} ms), ${get("ingest_pglite_during_export_rps")} req/s`,
             "",
           ],
-          ["  p99 vs idle (≤ 2)", String(get("ingest_pglite_during_export_p99_ratio")), verdict("ingest_pglite_during_export_p99_ratio", 2, false)],
+          [
+            "  p99 vs idle (≤ 2)",
+            String(get("ingest_pglite_during_export_p99_ratio")),
+            verdict("ingest_pglite_during_export_p99_ratio", 2, false),
+          ],
         ] satisfies [string, string, string][])
       : []),
     ...(scale
@@ -311,10 +331,22 @@ function printTable(figures: Figures, scale: ScaleFigures | undefined): void {
           [`seed ${leads} leads`, `${get("seed_seconds")} s`, ""],
           [`ingest, PostgreSQL at ${leads}`, `${get("ingest_pg_1m_rps")} req/s, p99 ${get("ingest_pg_1m_p99_ms")} ms`, ""],
           ["  vs empty (≥ 0.95)", String(get("ingest_1m_vs_empty")), verdict("ingest_1m_vs_empty", 0.95, true)],
-          ["leads page (p95 ≤ 100 ms)", `p50 ${get("leads_page_p50_ms")} ms, p95 ${get("leads_page_p95_ms")} ms`, verdict("leads_page_p95_ms", 100, false)],
-          ["search (p95 ≤ 100 ms)", `p50 ${get("search_p50_ms")} ms, p95 ${get("search_p95_ms")} ms`, verdict("search_p95_ms", 100, false)],
+          [
+            "leads page (p95 ≤ 100 ms)",
+            `p50 ${get("leads_page_p50_ms")} ms, p95 ${get("leads_page_p95_ms")} ms`,
+            verdict("leads_page_p95_ms", 100, false),
+          ],
+          [
+            "search (p95 ≤ 100 ms)",
+            `p50 ${get("search_p50_ms")} ms, p95 ${get("search_p95_ms")} ms`,
+            verdict("search_p95_ms", 100, false),
+          ],
           ["CSV export", `${get("export_rows")} rows, ${get("export_rows_per_s")} rows/s`, ""],
-          ["  peak RSS (≤ 250 MB)", `${get("export_peak_rss_mb")} MB (${get("export_rss_before_mb")} MB before)`, verdict("export_peak_rss_mb", 250, false)],
+          [
+            "  peak RSS (≤ 250 MB)",
+            `${get("export_peak_rss_mb")} MB (${get("export_rss_before_mb")} MB before)`,
+            verdict("export_peak_rss_mb", 250, false),
+          ],
         ] satisfies [string, string, string][])
       : []),
     ["failed requests", String(get("failed_requests")), get("failed_requests") === 0 ? "met" : "MISSED"],
@@ -372,7 +404,11 @@ async function main(): Promise<void> {
         }
       : {}),
     failed_requests:
-      ingestPg.failures + ingestPglite.failures + noop.failures + (scale?.ingest1m.failures ?? 0) + (duringExport ? duringExport.idle.failures + duringExport.during.failures : 0),
+      ingestPg.failures +
+      ingestPglite.failures +
+      noop.failures +
+      (scale?.ingest1m.failures ?? 0) +
+      (duringExport ? duringExport.idle.failures + duringExport.during.failures : 0),
   };
 
   if (options.json) process.stdout.write(`${JSON.stringify(figures)}\n`);

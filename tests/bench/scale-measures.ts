@@ -39,12 +39,19 @@ function processTree(root: number): number[] {
     }
   }
   const tree = [root];
-  for (let index = 0; index < tree.length; index += 1) for (const [pid, parent] of parents) if (parent === tree[index]) tree.push(pid);
+  for (let index = 0; index < tree.length; index += 1)
+    for (const [pid, parent] of parents) if (parent === tree[index]) tree.push(pid);
   return tree;
 }
 
 function machineBusyTicks(): number {
-  const [user, nice, system, , , irq, softirq] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const [user, nice, system, , , irq, softirq] = fs
+    .readFileSync("/proc/stat", "utf8")
+    .split("\n")[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
   return user! + nice! + system! + irq! + softirq!;
 }
 
@@ -100,7 +107,13 @@ export function cpuSplit(before: CpuSample, after: CpuSample, requests: number, 
   const cores = (value: number) => value / 1000 / seconds;
   return {
     perRequestMs: Object.fromEntries(Object.entries(all).map(([key, value]) => [key, per(value)])) as CpuSplit["perRequestMs"],
-    cores: { ...(Object.fromEntries(Object.entries(all).map(([key, value]) => [key, cores(value)])) as Omit<CpuSplit["cores"], "machine">), machine: cores(machine) },
+    cores: {
+      ...(Object.fromEntries(Object.entries(all).map(([key, value]) => [key, cores(value)])) as Omit<
+        CpuSplit["cores"],
+        "machine"
+      >),
+      machine: cores(machine),
+    },
     loadavg: [before.loadavg, after.loadavg],
   };
 }
@@ -124,10 +137,14 @@ export interface Footprint {
 }
 
 export async function footprint(client: pg.Client, tables: readonly string[]): Promise<Footprint> {
-  const { rows: [wal] } = await client.query<{ lsn: string }>("SELECT pg_current_wal_lsn()::text AS lsn");
+  const {
+    rows: [wal],
+  } = await client.query<{ lsn: string }>("SELECT pg_current_wal_lsn()::text AS lsn");
   const result: Record<string, TableFootprint> = {};
   for (const table of tables) {
-    const { rows: [row] } = await client.query<Record<string, string>>(
+    const {
+      rows: [row],
+    } = await client.query<Record<string, string>>(
       `SELECT (SELECT count(*) FROM ${table}) AS rows, pg_relation_size($1::regclass) + coalesce(pg_total_relation_size(c.reltoastrelid), 0) AS heap,
               pg_indexes_size($1::regclass) AS indexes, pg_total_relation_size($1::regclass) AS total,
               s.n_tup_ins AS ins, s.n_tup_upd AS upd, s.n_tup_hot_upd AS hot, s.n_tup_del AS del
@@ -163,18 +180,24 @@ export interface WalAttribution {
 
 /** Reads the WAL between two positions with pg_waldump and splits it by database and relation. */
 export async function attributeWal(client: pg.Client, from: string, to: string): Promise<WalAttribution | undefined> {
-  const { rows: [info] } = await client.query<{ oid: string; dir: string; bin: string }>(
+  const {
+    rows: [info],
+  } = await client.query<{ oid: string; dir: string; bin: string }>(
     "SELECT (SELECT oid::text FROM pg_database WHERE datname = current_database()) AS oid, current_setting('data_directory') AS dir, current_setting('server_version_num') AS bin",
   );
   const walDir = path.join(info!.dir, "pg_wal");
   const major = Math.floor(Number(info!.bin) / 10000);
-  const waldump = [`/usr/lib/postgresql/${major}/bin/pg_waldump`, "pg_waldump"].find((candidate) => !candidate.startsWith("/") || fs.existsSync(candidate))!;
+  const waldump = [`/usr/lib/postgresql/${major}/bin/pg_waldump`, "pg_waldump"].find(
+    (candidate) => !candidate.startsWith("/") || fs.existsSync(candidate),
+  )!;
   try {
     fs.accessSync(walDir, fs.constants.R_OK);
   } catch {
     return undefined;
   }
-  const { rows: relations } = await client.query<{ node: string; name: string }>("SELECT relfilenode::text AS node, relname AS name FROM pg_class WHERE relfilenode <> 0");
+  const { rows: relations } = await client.query<{ node: string; name: string }>(
+    "SELECT relfilenode::text AS node, relname AS name FROM pg_class WHERE relfilenode <> 0",
+  );
   const names = new Map(relations.map((relation) => [relation.node, relation.name]));
   const mineXids = new Set<string>();
   const pendingCommits: { xid: string; bytes: number }[] = [];

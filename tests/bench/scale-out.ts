@@ -21,7 +21,15 @@ import { buildIfStale } from "../../scripts/build-if-stale.mjs";
 import { type RunningServer, removeDataDir, startServer, tempDataDir } from "../e2e/support/server";
 import { prepareIngest } from "./ingest-phase";
 import { identityFactory, ingestBody } from "./load";
-import { attributeWal, type CpuSplit, cpuSplit, type Footprint, footprint, sampleCpu, type WalAttribution } from "./scale-measures";
+import {
+  attributeWal,
+  type CpuSplit,
+  cpuSplit,
+  type Footprint,
+  footprint,
+  sampleCpu,
+  type WalAttribution,
+} from "./scale-measures";
 import { createBenchDatabase, startBenchServer } from "./servers";
 
 const { values: options } = parseArgs({
@@ -42,7 +50,8 @@ const STATS_FLUSH_MS = 12_000;
 const BROWSER_HEADERS = {
   "user-agent": "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
   origin: "https://www.exemplo-imoveis.com.br",
-  referer: "https://www.exemplo-imoveis.com.br/lancamentos/residencial-jardins?utm_source=google&utm_medium=cpc&utm_campaign=campaign-7",
+  referer:
+    "https://www.exemplo-imoveis.com.br/lancamentos/residencial-jardins?utm_source=google&utm_medium=cpc&utm_campaign=campaign-7",
 };
 const TABLES = ["submissions", "leads", "capture_link_stats", "idempotency_keys", "rate_limits"] as const;
 
@@ -65,7 +74,12 @@ interface Load {
  * autocannon against several URLs at once: it gives connection i to URL i mod n, so 32 connections over two
  * instances is 16 each, as a round-robin balancer would, and one latency histogram covers both.
  */
-async function load(urls: string[], run: { seconds?: number; amount?: number }, body: () => string, headers?: () => Record<string, string>): Promise<Load> {
+async function load(
+  urls: string[],
+  run: { seconds?: number; amount?: number },
+  body: () => string,
+  headers?: () => Record<string, string>,
+): Promise<Load> {
   const started = performance.now();
   const result = await autocannon({
     // autocannon accepts an array of URLs (its type definitions say string).
@@ -80,7 +94,14 @@ async function load(urls: string[], run: { seconds?: number; amount?: number }, 
   const ok = Object.entries(result.statusCodeStats ?? {})
     .filter(([code]) => code.startsWith("2"))
     .reduce((sum, [, stat]) => sum + (stat as { count: number }).count, 0);
-  return { rps: ok / seconds, p50: result.latency.p50, p99: result.latency.p99, ok, failures: result.non2xx + result.errors + result.timeouts, seconds };
+  return {
+    rps: ok / seconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok,
+    failures: result.non2xx + result.errors + result.timeouts,
+    seconds,
+  };
 }
 
 type Measure = Load & { cpu: CpuSplit };
@@ -116,7 +137,12 @@ async function measureGrowth(client: pg.Client, label: string, _requests: number
     const result = await send();
     await sleep(STATS_FLUSH_MS);
     const after = await footprint(client, TABLES);
-    const { rows: [wal] } = await client.query<{ bytes: string }>("SELECT pg_wal_lsn_diff($1::pg_lsn, $2::pg_lsn)::text AS bytes", [after.lsn, before.lsn]);
+    const {
+      rows: [wal],
+    } = await client.query<{ bytes: string }>("SELECT pg_wal_lsn_diff($1::pg_lsn, $2::pg_lsn)::text AS bytes", [
+      after.lsn,
+      before.lsn,
+    ]);
     if (result.failures > 0) progress(`${label}: ${result.failures} failed requests`);
     const attributed = await attributeWal(client, before.lsn, after.lsn);
     return { label, requests: result.ok, rps: result.rps, walBytes: Number(wal!.bytes), wal: attributed, before, after };
@@ -165,12 +191,16 @@ async function main(): Promise<void> {
       for (const configuration of configurations) {
         progress(`round ${round}/${ROUNDS}: ${configuration.key}, ${SECONDS} s`);
         const active = configuration.urls.length === 1 ? [first] : [first, second];
-        throughput[configuration.key]!.push(await measured(monitor, active, () => load(configuration.urls, { seconds: SECONDS }, configuration.body())));
+        throughput[configuration.key]!.push(
+          await measured(monitor, active, () => load(configuration.urls, { seconds: SECONDS }, configuration.body())),
+        );
       }
     }
 
     progress(`growth: ${REQUESTS} requests of the mix over both instances (rate limit off, no Idempotency-Key, as the bench)`);
-    const plain = await measureGrowth(monitor, "mix", REQUESTS, () => load([ingestUrl(first), ingestUrl(second)], { amount: REQUESTS }, mix()));
+    const plain = await measureGrowth(monitor, "mix", REQUESTS, () =>
+      load([ingestUrl(first), ingestUrl(second)], { amount: REQUESTS }, mix()),
+    );
 
     // Every per-request write there is today, with what a browser sends: the default rate limit counted in
     // PostgreSQL (no REDIS_URL), each request from its own address as a landing page's visitors are, an
@@ -195,7 +225,9 @@ async function main(): Promise<void> {
     );
     const whole: { table: string; rows: number; bytes: number }[] = [];
     for (const table of ["submissions", "leads"]) {
-      const { rows: [row] } = await monitor.query<{ rows: string; bytes: string }>(
+      const {
+        rows: [row],
+      } = await monitor.query<{ rows: string; bytes: string }>(
         `SELECT (SELECT count(*) FROM ${table})::text AS rows, pg_total_relation_size('${table}')::text AS bytes`,
       );
       whole.push({ table, rows: Number(row!.rows), bytes: Number(row!.bytes) });
@@ -224,8 +256,15 @@ function summariseThroughput(measures: Measure[]) {
     p99_ms: avg((m) => m.p99),
     each_rps: measures.map((m) => round(m.rps)),
     failures: measures.reduce((sum, m) => sum + m.failures, 0),
-    cpu_ms_per_request: Object.fromEntries(Object.keys(measures[0]!.cpu.perRequestMs).map((key) => [key, avg((m) => m.cpu.perRequestMs[key as keyof CpuSplit["perRequestMs"]], 3)])),
-    cores_busy: Object.fromEntries(Object.keys(measures[0]!.cpu.cores).map((key) => [key, avg((m) => m.cpu.cores[key as keyof CpuSplit["cores"]], 2)])),
+    cpu_ms_per_request: Object.fromEntries(
+      Object.keys(measures[0]!.cpu.perRequestMs).map((key) => [
+        key,
+        avg((m) => m.cpu.perRequestMs[key as keyof CpuSplit["perRequestMs"]], 3),
+      ]),
+    ),
+    cores_busy: Object.fromEntries(
+      Object.keys(measures[0]!.cpu.cores).map((key) => [key, avg((m) => m.cpu.cores[key as keyof CpuSplit["cores"]], 2)]),
+    ),
     loadavg: measures.map((m) => m.cpu.loadavg.map((value) => round(value, 2))),
   };
 }
@@ -247,7 +286,7 @@ function summariseGrowth(growth: Growth) {
           heap_bytes_per_request: perRequest(after.heapBytes - before.heapBytes),
           index_bytes_per_request: perRequest(after.indexBytes - before.indexBytes),
           total_bytes_per_request: perRequest(after.totalBytes - before.totalBytes),
-          total_mb_per_million: round(((after.totalBytes - before.totalBytes) / growth.requests) * 1e6 / 2 ** 20, 0),
+          total_mb_per_million: round((((after.totalBytes - before.totalBytes) / growth.requests) * 1e6) / 2 ** 20, 0),
         },
       ];
     }),
@@ -263,16 +302,26 @@ function summariseGrowth(growth: Growth) {
     wal_records_per_request: wal ? round(wal.mineRecords / growth.requests, 1) : null,
     wal_full_page_records: wal ? wal.mineFullPageRecords : null,
     wal_other_databases_share: wal ? round(wal.others / Math.max(1, wal.mine + wal.others), 3) : null,
-    wal_gb_per_million_this_database: wal ? round((wal.mine / growth.requests) * 1e6 / 2 ** 30, 2) : null,
+    wal_gb_per_million_this_database: wal ? round(((wal.mine / growth.requests) * 1e6) / 2 ** 30, 2) : null,
     wal_bytes_per_request_by_relation: wal
-      ? Object.fromEntries(Object.entries(wal.byRelation).sort((a, b) => b[1] - a[1]).map(([name, bytes]) => [name, perRequest(bytes)]))
+      ? Object.fromEntries(
+          Object.entries(wal.byRelation)
+            .sort((a, b) => b[1] - a[1])
+            .map(([name, bytes]) => [name, perRequest(bytes)]),
+        )
       : null,
     tables,
   };
 }
 
-function report(results: { throughput: Record<string, Measure[]>; growth: Growth[]; whole: { table: string; rows: number; bytes: number }[] }): void {
-  const throughput = Object.fromEntries(Object.entries(results.throughput).map(([key, measures]) => [key, summariseThroughput(measures)]));
+function report(results: {
+  throughput: Record<string, Measure[]>;
+  growth: Growth[];
+  whole: { table: string; rows: number; bytes: number }[];
+}): void {
+  const throughput = Object.fromEntries(
+    Object.entries(results.throughput).map(([key, measures]) => [key, summariseThroughput(measures)]),
+  );
   const figures = {
     connections: CONNECTIONS,
     seconds_per_measurement: SECONDS,

@@ -5,7 +5,8 @@ import path from "node:path";
 import pg from "pg";
 import { ROOT, type RunningServer, startServer, tempDataDir } from "../e2e/support/server";
 
-export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+export const ADMIN_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 /** A new PostgreSQL database for one bench run, dropped by `drop`. */
 export async function createBenchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -46,10 +47,15 @@ export async function startBenchServer(databaseUrl?: string): Promise<BenchServe
 /** Runs a node script of the project (the CLI, the seed) and returns its stdout. */
 export function runNode(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [path.join(ROOT, script), ...args], { cwd: ROOT, env, maxBuffer: 256 * 1024 * 1024, timeout: 30 * 60_000 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${script} ${args.join(" ")} failed: ${stderr || error.message}`));
-      else resolve(stdout);
-    });
+    execFile(
+      process.execPath,
+      [path.join(ROOT, script), ...args],
+      { cwd: ROOT, env, maxBuffer: 256 * 1024 * 1024, timeout: 30 * 60_000 },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`${script} ${args.join(" ")} failed: ${stderr || error.message}`));
+        else resolve(stdout);
+      },
+    );
   });
 }
 

@@ -4,8 +4,17 @@ import { expect, test } from "./support/admin";
 import { leadlinkCli } from "./support/cli";
 import { screenshot } from "./support/screenshot";
 
-test("a signed-in user creates a workspace from the UI, lands in it as its owner, and sees only their own", async ({ signedInPage: page, workspace, leadlink }) => {
-  const other = await leadlinkCli<{ slug: string }>(leadlink.dataDir, ["workspace", "create", "--name", `Not mine ${workspace.slug}`]);
+test("a signed-in user creates a workspace from the UI, lands in it as its owner, and sees only their own", async ({
+  signedInPage: page,
+  workspace,
+  leadlink,
+}) => {
+  const other = await leadlinkCli<{ slug: string }>(leadlink.dataDir, [
+    "workspace",
+    "create",
+    "--name",
+    `Not mine ${workspace.slug}`,
+  ]);
   await page.goto(`/w/${workspace.slug}`);
   await page.getByRole("link", { name: "New workspace" }).click();
   await expect(page).toHaveURL(/\/workspaces\/new$/);
@@ -35,7 +44,9 @@ test("a signed-in user creates a workspace from the UI, lands in it as its owner
     await page.setViewportSize({ width, height: 900 });
     for (const path of ["/account", "/workspaces/new"]) {
       await page.goto(path);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width} px`).toBeLessThanOrEqual(width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width} px`).toBeLessThanOrEqual(
+        width,
+      );
       await screenshot(page, `${path.slice(1).replace("/", "-")}-${width}`);
     }
   }
@@ -58,7 +69,11 @@ test("a user with no workspace creates one from the front door", async ({ browse
   await context.close();
 });
 
-test("the members form shows the new account's fields after a member was added", async ({ signedInPage: page, workspace, leadlink }) => {
+test("the members form shows the new account's fields after a member was added", async ({
+  signedInPage: page,
+  workspace,
+  leadlink,
+}) => {
   const existing = `first-${workspace.slug}@example.com`;
   await leadlinkCli(leadlink.dataDir, ["user", "create", "--email", existing, "--password", "password-first"]);
   await page.goto(`/w/${workspace.slug}/members`);
@@ -85,7 +100,10 @@ test("the members form shows the new account's fields after a member was added",
 });
 
 test("the members page fits 390 px and its role menus show their roles", async ({ signedInPage: page, workspace, leadlink }) => {
-  for (const [role, name] of [["admin", "Adalberto Administrador da Silva"], ["member", "Maria"]] as const) {
+  for (const [role, name] of [
+    ["admin", "Adalberto Administrador da Silva"],
+    ["member", "Maria"],
+  ] as const) {
     const email = `${role}-with-a-rather-long-address-${workspace.slug}@example-company.com.br`;
     await leadlinkCli(leadlink.dataDir, ["user", "create", "--email", email, "--password", "password-member", "--name", name]);
     await page.goto(`/w/${workspace.slug}/members`);
@@ -99,7 +117,10 @@ test("the members page fits 390 px and its role menus show their roles", async (
     await page.goto(`/w/${workspace.slug}/members`);
     await expect(page.getByTestId("member-row")).toHaveCount(3);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    for (const [label, value] of [["Role of Adalberto", "Admin"], ["Role of Maria", "Member"]] as const) {
+    for (const [label, value] of [
+      ["Role of Adalberto", "Admin"],
+      ["Role of Maria", "Member"],
+    ] as const) {
       const select = page.getByLabel(new RegExp(label));
       await expect(select).toHaveValue(value.toLowerCase());
       // Wide enough to show the chosen role's name, not an empty box.

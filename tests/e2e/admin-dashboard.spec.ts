@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
-import { leadlinkCli } from "./support/cli";
 import { expect, seedWorkspace, signIn, test } from "./support/admin";
+import { leadlinkCli } from "./support/cli";
 import { screenshot } from "./support/screenshot";
 
 async function ingest(request: APIRequestContext, token: string, body: unknown) {
@@ -23,12 +23,22 @@ test("the dashboard charts the period's leads, switches periods, and links its s
   await expect(page.getByRole("link", { name: "Create a capture link" })).toHaveAttribute("href", `${base}/links`);
   await screenshot(page, "dashboard-empty");
 
-  const cli = (name: string) => leadlinkCli<{ id: string; token: string }>(leadlink.dataDir, ["link", "create", "--workspace", workspace.slug, "--name", name]);
+  const cli = (name: string) =>
+    leadlinkCli<{ id: string; token: string }>(leadlink.dataDir, [
+      "link",
+      "create",
+      "--workspace",
+      workspace.slug,
+      "--name",
+      name,
+    ]);
   const spring = await cli("Spring landing");
   const quiz = await cli("Career quiz");
   const sources = ["google", "google", "Google", "facebook", "newsletter", undefined];
   for (const [index, utmSource] of sources.entries()) {
-    expect(await ingest(request, index < 4 ? spring.token : quiz.token, { email: `lead${index}@example.com`, utmSource })).toBe(201);
+    expect(await ingest(request, index < 4 ? spring.token : quiz.token, { email: `lead${index}@example.com`, utmSource })).toBe(
+      201,
+    );
   }
   expect(await ingest(request, spring.token, { email: "lead0@example.com", name: "Again" })).toBe(200);
   expect(await ingest(request, quiz.token, { email: "not-an-email" })).toBe(422);

@@ -7,12 +7,21 @@ import { expect as baseExpect, test as baseTest } from "@playwright/test";
 import { expect, seedWorkspace, signIn, test } from "./support/admin";
 import { leadlinkCli } from "./support/cli";
 import { screenshot } from "./support/screenshot";
-import { removeDataDir, type RunningServer, startServer, stopAll, tempDataDir } from "./support/server";
-import { createThrowawayPostgres, POSTGRES_BIN, postgresBinariesPresent, type ThrowawayPostgres } from "./support/throwaway-postgres";
+import { type RunningServer, removeDataDir, startServer, stopAll, tempDataDir } from "./support/server";
+import {
+  createThrowawayPostgres,
+  POSTGRES_BIN,
+  postgresBinariesPresent,
+  type ThrowawayPostgres,
+} from "./support/throwaway-postgres";
 
 test("an unknown workspace and another team's workspace answer the same styled 404", async ({ signedInPage: page, leadlink }) => {
   const other = await seedWorkspace(leadlink.dataDir, { name: "Someone else" });
-  for (const path of [`/w/${other.slug}`, `/w/${other.slug}/leads`, `/w/no-such-workspace-${randomBytes(3).toString("hex")}/members`]) {
+  for (const path of [
+    `/w/${other.slug}`,
+    `/w/${other.slug}/leads`,
+    `/w/no-such-workspace-${randomBytes(3).toString("hex")}/members`,
+  ]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
     await expect(page.getByTestId("status-page")).toContainText("Page not found");
@@ -23,9 +32,24 @@ test("an unknown workspace and another team's workspace answer the same styled 4
   await expect(page.getByTestId("status-page")).toContainText("Page not found");
 });
 
-test("a member opening a page for owners and admins gets the 404 within the workspace's navigation", async ({ signedInPage: page, workspace, leadlink, browser, baseURL }) => {
+test("a member opening a page for owners and admins gets the 404 within the workspace's navigation", async ({
+  signedInPage: page,
+  workspace,
+  leadlink,
+  browser,
+  baseURL,
+}) => {
   const member = { email: `member-${randomBytes(4).toString("hex")}@example.com`, password: "member password" };
-  await leadlinkCli(leadlink.dataDir, ["user", "create", "--email", member.email, "--password", member.password, "--name", "Mia Member"]);
+  await leadlinkCli(leadlink.dataDir, [
+    "user",
+    "create",
+    "--email",
+    member.email,
+    "--password",
+    member.password,
+    "--name",
+    "Mia Member",
+  ]);
   await page.goto(`/w/${workspace.slug}/members`);
   await page.getByLabel("Email").fill(member.email);
   await page.getByLabel("Role").selectOption("member");
@@ -77,8 +101,14 @@ baseTest.describe("with the database down", () => {
     dataDir = tempDataDir();
     const suffix = randomBytes(4).toString("hex");
     const owner = { email: `owner-${suffix}@example.com`, password: `password-${suffix}` };
-    await leadlinkCli(dataDir, ["user", "create", "--email", owner.email, "--password", owner.password], { databaseUrl: cluster.url });
-    const workspace = await leadlinkCli<{ slug: string }>(dataDir, ["workspace", "create", "--name", `Outage ${suffix}`, "--owner", owner.email], { databaseUrl: cluster.url });
+    await leadlinkCli(dataDir, ["user", "create", "--email", owner.email, "--password", owner.password], {
+      databaseUrl: cluster.url,
+    });
+    const workspace = await leadlinkCli<{ slug: string }>(
+      dataDir,
+      ["workspace", "create", "--name", `Outage ${suffix}`, "--owner", owner.email],
+      { databaseUrl: cluster.url },
+    );
     server = await startServer({ dataDir, env: { DATABASE_URL: cluster.url, REDIS_URL: undefined } });
 
     const context = await browser.newContext({ baseURL: server.url });

@@ -2,7 +2,11 @@ import { expect, test } from "./support/admin";
 import { leadlinkCli } from "./support/cli";
 import { screenshot } from "./support/screenshot";
 
-test("custom fields: create with errors shown next to the inputs, edit label and options, archive and unarchive", async ({ signedInPage: page, workspace, leadlink }) => {
+test("custom fields: create with errors shown next to the inputs, edit label and options, archive and unarchive", async ({
+  signedInPage: page,
+  workspace,
+  leadlink,
+}) => {
   await page.goto(`/w/${workspace.slug}/fields`);
   await expect(page.getByRole("heading", { name: "No custom fields yet" })).toBeVisible();
 
@@ -34,7 +38,18 @@ test("custom fields: create with errors shown next to the inputs, edit label and
   await page.getByRole("button", { name: "Create field" }).click();
   await expect(page.locator("#label-error")).toContainText("already used by another field");
 
-  await leadlinkCli(leadlink.dataDir, ["field", "create", "--workspace", workspace.slug, "--name", "budget", "--label", "Budget", "--type", "number"]);
+  await leadlinkCli(leadlink.dataDir, [
+    "field",
+    "create",
+    "--workspace",
+    workspace.slug,
+    "--name",
+    "budget",
+    "--label",
+    "Budget",
+    "--type",
+    "number",
+  ]);
   await page.reload();
   const area = page.locator('[data-field="area"]');
   const budget = page.locator('[data-field="budget"]');

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
-import { leadlinkCli } from "./support/cli";
 import { expect, seedWorkspace, signIn, test } from "./support/admin";
+import { leadlinkCli } from "./support/cli";
 import { screenshot } from "./support/screenshot";
 
 async function ingest(request: APIRequestContext, token: string, body: unknown, headers: Record<string, string> = {}) {
@@ -18,8 +18,34 @@ test("a lead posted to capture links shows every field, custom fields by label, 
   const cli = (args: string[]) => leadlinkCli<{ id: string; token: string }>(leadlink.dataDir, args);
   const spring = await cli(["link", "create", "--workspace", workspace.slug, "--name", "Spring landing"]);
   const quiz = await cli(["link", "create", "--workspace", workspace.slug, "--name", "Career quiz"]);
-  await cli(["field", "create", "--workspace", workspace.slug, "--name", "company_size", "--label", "Company size", "--type", "select", "--option", "Small", "--option", "Large"]);
-  await cli(["field", "create", "--workspace", workspace.slug, "--name", "consent", "--label", "Marketing consent", "--type", "boolean"]);
+  await cli([
+    "field",
+    "create",
+    "--workspace",
+    workspace.slug,
+    "--name",
+    "company_size",
+    "--label",
+    "Company size",
+    "--type",
+    "select",
+    "--option",
+    "Small",
+    "--option",
+    "Large",
+  ]);
+  await cli([
+    "field",
+    "create",
+    "--workspace",
+    workspace.slug,
+    "--name",
+    "consent",
+    "--label",
+    "Marketing consent",
+    "--type",
+    "boolean",
+  ]);
 
   const leadId = await ingest(
     request,
@@ -42,7 +68,12 @@ test("a lead posted to capture links shows every field, custom fields by label, 
     },
     { origin: "https://landing.example.com", "user-agent": "LandingPage/1.0 (e2e)" },
   );
-  const updated = await ingest(request, quiz.token, { email: "ana.souza@example.com", profession: "Architect", utmSource: "newsletter", utmCampaign: "november" });
+  const updated = await ingest(request, quiz.token, {
+    email: "ana.souza@example.com",
+    profession: "Architect",
+    utmSource: "newsletter",
+    utmCampaign: "november",
+  });
   expect(updated).toBe(leadId);
 
   await page.goto(`/w/${workspace.slug}/leads/${leadId}`);
@@ -104,10 +135,27 @@ test("a lead posted to capture links shows every field, custom fields by label, 
   await screenshot(page, "lead-detail-mobile");
 });
 
-test("a name that looks like HTML is shown as text on the lead page", async ({ signedInPage: page, workspace, leadlink, request }) => {
-  const link = await leadlinkCli<{ token: string }>(leadlink.dataDir, ["link", "create", "--workspace", workspace.slug, "--name", "<b>Bold</b> link"]);
+test("a name that looks like HTML is shown as text on the lead page", async ({
+  signedInPage: page,
+  workspace,
+  leadlink,
+  request,
+}) => {
+  const link = await leadlinkCli<{ token: string }>(leadlink.dataDir, [
+    "link",
+    "create",
+    "--workspace",
+    workspace.slug,
+    "--name",
+    "<b>Bold</b> link",
+  ]);
   const hostile = "<img src=x onerror=alert(1)>";
-  const leadId = await ingest(request, link.token, { name: hostile, email: "xss@example.com", profession: "<script>alert(2)</script>", utmSource: "<i>src</i>" });
+  const leadId = await ingest(request, link.token, {
+    name: hostile,
+    email: "xss@example.com",
+    profession: "<script>alert(2)</script>",
+    utmSource: "<i>src</i>",
+  });
   const dialogs: string[] = [];
   page.on("dialog", (dialog) => {
     dialogs.push(dialog.message());
@@ -124,8 +172,22 @@ test("a name that looks like HTML is shown as text on the lead page", async ({ s
   expect(dialogs).toEqual([]);
 });
 
-test("another workspace's user gets 404 on a lead, and so does an id that is not a lead", async ({ browser, signedInPage: page, workspace, leadlink, baseURL, request }) => {
-  const link = await leadlinkCli<{ token: string }>(leadlink.dataDir, ["link", "create", "--workspace", workspace.slug, "--name", "Private"]);
+test("another workspace's user gets 404 on a lead, and so does an id that is not a lead", async ({
+  browser,
+  signedInPage: page,
+  workspace,
+  leadlink,
+  baseURL,
+  request,
+}) => {
+  const link = await leadlinkCli<{ token: string }>(leadlink.dataDir, [
+    "link",
+    "create",
+    "--workspace",
+    workspace.slug,
+    "--name",
+    "Private",
+  ]);
   const leadId = await ingest(request, link.token, { name: "Private Person", email: "private@example.com" });
 
   for (const id of ["not-a-uuid", "00000000-0000-4000-8000-000000000000"]) {

@@ -1,9 +1,9 @@
 import type { APIRequestContext } from "@playwright/test";
+import { parseCsv } from "../support/csv";
 import { expect, seedWorkspace, signIn, test } from "./support/admin";
 import { leadlinkCli } from "./support/cli";
 import { htmlPage, serveForeignSite } from "./support/foreign-site";
 import { screenshot } from "./support/screenshot";
-import { parseCsv } from "../support/csv";
 
 interface Link {
   id: string;
@@ -67,15 +67,36 @@ test("the empty page shows the curl snippet; a lead posted with fetch from anoth
   }
 });
 
-test("search, filters, sort, pages and the CSV export of the current filter", async ({ signedInPage: page, workspace, leadlink, baseURL }) => {
+test("search, filters, sort, pages and the CSV export of the current filter", async ({
+  signedInPage: page,
+  workspace,
+  leadlink,
+  baseURL,
+}) => {
   const site = await createLink(leadlink.dataDir, workspace.slug, "Website");
   const ads = await createLink(leadlink.dataDir, workspace.slug, "Ads landing");
   const request = page.context().request;
-  await sendLead(request, baseURL!, site, { name: "Ana Souza", email: "ana.souza@example.com", telephone: "+55 (21) 98888-1111", utmSource: "google", utmMedium: "cpc", utmCampaign: "black-friday" });
-  await sendLead(request, baseURL!, ads, { name: "Bruno Lima", email: "bruno@example.com", utmSource: "facebook", utmMedium: "paid-social" });
+  await sendLead(request, baseURL!, site, {
+    name: "Ana Souza",
+    email: "ana.souza@example.com",
+    telephone: "+55 (21) 98888-1111",
+    utmSource: "google",
+    utmMedium: "cpc",
+    utmCampaign: "black-friday",
+  });
+  await sendLead(request, baseURL!, ads, {
+    name: "Bruno Lima",
+    email: "bruno@example.com",
+    utmSource: "facebook",
+    utmMedium: "paid-social",
+  });
   await sendLead(request, baseURL!, ads, { name: '=HYPERLINK("x")', email: "formula@example.com", city: "+cmd" });
   for (let i = 1; i <= 52; i++) {
-    await sendLead(request, baseURL!, site, { name: `Lead ${String(i).padStart(2, "0")}`, email: `lead${i}@example.com`, utmSource: "newsletter" });
+    await sendLead(request, baseURL!, site, {
+      name: `Lead ${String(i).padStart(2, "0")}`,
+      email: `lead${i}@example.com`,
+      utmSource: "newsletter",
+    });
   }
   const base = `/w/${workspace.slug}/leads`;
   const rows = page.getByTestId("lead-row");
@@ -173,7 +194,13 @@ test("search, filters, sort, pages and the CSV export of the current filter", as
   await screenshot(page, "leads-phone");
 });
 
-test("another workspace's user gets 404 on this workspace's leads page and export; no session gets 401", async ({ browser, workspace, leadlink, baseURL, playwright }) => {
+test("another workspace's user gets 404 on this workspace's leads page and export; no session gets 401", async ({
+  browser,
+  workspace,
+  leadlink,
+  baseURL,
+  playwright,
+}) => {
   const link = await createLink(leadlink.dataDir, workspace.slug, "Private");
   const anonymous = await playwright.request.newContext({ baseURL });
   await sendLead(anonymous, baseURL!, link, { name: "Secret Lead", email: "secret@example.com" });

@@ -1,5 +1,5 @@
-import { leadlinkCli } from "./support/cli";
 import { expect, seedWorkspace, signIn, test } from "./support/admin";
+import { leadlinkCli } from "./support/cli";
 import { htmlPage, serveForeignSite } from "./support/foreign-site";
 import { screenshot } from "./support/screenshot";
 
@@ -25,7 +25,16 @@ test("a link made in the UI takes leads from a page on another origin, and its l
   await page.getByLabel("Options").fill("Small\nLarge");
   await page.getByRole("button", { name: "Create field" }).click();
   await expect(page.getByRole("status")).toContainText("Created the field “Company size”");
-  await leadlinkCli(leadlink.dataDir, ["field", "create", "--workspace", workspace.slug, "--name", "company", "--label", "Company"]);
+  await leadlinkCli(leadlink.dataDir, [
+    "field",
+    "create",
+    "--workspace",
+    workspace.slug,
+    "--name",
+    "company",
+    "--label",
+    "Company",
+  ]);
 
   // The landing page lives on another origin; the link accepts only that origin.
   const pages: Record<string, string> = {};
@@ -143,7 +152,12 @@ test("a link made in the UI takes leads from a page on another origin, and its l
   }
 });
 
-test("origins outside the allowed list get no CORS grant; settings show errors next to the input and take effect", async ({ signedInPage: page, workspace, leadlink, request }) => {
+test("origins outside the allowed list get no CORS grant; settings show errors next to the input and take effect", async ({
+  signedInPage: page,
+  workspace,
+  leadlink,
+  request,
+}) => {
   const link = await leadlinkCli<{ id: string; token: string }>(leadlink.dataDir, [
     "link",
     "create",
@@ -171,7 +185,11 @@ test("origins outside the allowed list get no CORS grant; settings show errors n
     const post = (target: string) =>
       elsewhere.evaluate(async (url) => {
         try {
-          const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"email":"x@example.com"}' });
+          const response = await fetch(url, {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: '{"email":"x@example.com"}',
+          });
           return String(response.status);
         } catch {
           return "blocked";
@@ -194,8 +212,20 @@ test("origins outside the allowed list get no CORS grant; settings show errors n
   expect(direct.status()).toBe(201);
 });
 
-test("revoking a link in the UI asks first, shows it revoked, and its URL answers 410", async ({ signedInPage: page, workspace, leadlink, request }) => {
-  const link = await leadlinkCli<{ id: string; token: string }>(leadlink.dataDir, ["link", "create", "--workspace", workspace.slug, "--name", "Old campaign"]);
+test("revoking a link in the UI asks first, shows it revoked, and its URL answers 410", async ({
+  signedInPage: page,
+  workspace,
+  leadlink,
+  request,
+}) => {
+  const link = await leadlinkCli<{ id: string; token: string }>(leadlink.dataDir, [
+    "link",
+    "create",
+    "--workspace",
+    workspace.slug,
+    "--name",
+    "Old campaign",
+  ]);
   expect((await request.post(`/ingest/${link.token}`, { data: { email: "before@example.com" } })).status()).toBe(201);
 
   await page.goto(`/w/${workspace.slug}/links/${link.id}`);
@@ -227,8 +257,20 @@ test("revoking a link in the UI asks first, shows it revoked, and its URL answer
   await expect(page.getByRole("row", { name: /Old campaign/ })).toContainText("Revoked");
 });
 
-test("the request log pages through older requests with keyset cursors", async ({ signedInPage: page, workspace, leadlink, request }) => {
-  const link = await leadlinkCli<{ id: string; token: string }>(leadlink.dataDir, ["link", "create", "--workspace", workspace.slug, "--name", "Busy"]);
+test("the request log pages through older requests with keyset cursors", async ({
+  signedInPage: page,
+  workspace,
+  leadlink,
+  request,
+}) => {
+  const link = await leadlinkCli<{ id: string; token: string }>(leadlink.dataDir, [
+    "link",
+    "create",
+    "--workspace",
+    workspace.slug,
+    "--name",
+    "Busy",
+  ]);
   for (let index = 0; index < 30; index++) {
     const response = await request.post(`/ingest/${link.token}`, { data: { email: `lead${index}@example.com` } });
     expect(response.status()).toBe(201);
@@ -262,8 +304,20 @@ test("the request log pages through older requests with keyset cursors", async (
   await expect(page.getByRole("link", { name: "← Newer" })).toHaveCount(0);
 });
 
-test("another workspace's user gets 404 on this workspace's links, link, fields and members pages", async ({ browser, workspace, leadlink, baseURL }) => {
-  const link = await leadlinkCli<{ id: string }>(leadlink.dataDir, ["link", "create", "--workspace", workspace.slug, "--name", "Private"]);
+test("another workspace's user gets 404 on this workspace's links, link, fields and members pages", async ({
+  browser,
+  workspace,
+  leadlink,
+  baseURL,
+}) => {
+  const link = await leadlinkCli<{ id: string }>(leadlink.dataDir, [
+    "link",
+    "create",
+    "--workspace",
+    workspace.slug,
+    "--name",
+    "Private",
+  ]);
   const other = await seedWorkspace(leadlink.dataDir, { name: "Other tenant" });
   const context = await browser.newContext({ baseURL });
   await signIn(context, baseURL!, other.email, other.password);

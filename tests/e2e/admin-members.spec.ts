@@ -2,9 +2,22 @@ import { expect, signIn, test } from "./support/admin";
 import { leadlinkCli } from "./support/cli";
 import { screenshot } from "./support/screenshot";
 
-test("owners add an existing account and a new one, change roles and remove members; the last owner stays", async ({ signedInPage: page, workspace, leadlink }) => {
+test("owners add an existing account and a new one, change roles and remove members; the last owner stays", async ({
+  signedInPage: page,
+  workspace,
+  leadlink,
+}) => {
   const existing = { email: `existing-${workspace.slug}@example.com`, password: "password-existing" };
-  await leadlinkCli(leadlink.dataDir, ["user", "create", "--email", existing.email, "--password", existing.password, "--name", "Eva Existing"]);
+  await leadlinkCli(leadlink.dataDir, [
+    "user",
+    "create",
+    "--email",
+    existing.email,
+    "--password",
+    existing.password,
+    "--name",
+    "Eva Existing",
+  ]);
 
   await page.goto(`/w/${workspace.slug}/members`);
   const owner = page.locator(`[data-email="${workspace.email}"]`);
@@ -61,9 +74,34 @@ test("owners add an existing account and a new one, change roles and remove memb
   await context.close();
 });
 
-test("a member sees links, fields and members but no management controls", async ({ signedInPage: page, workspace, leadlink, browser }) => {
-  const link = await leadlinkCli<{ id: string }>(leadlink.dataDir, ["link", "create", "--workspace", workspace.slug, "--name", "Read only link"]);
-  await leadlinkCli(leadlink.dataDir, ["field", "create", "--workspace", workspace.slug, "--name", "plan", "--label", "Plan", "--type", "select", "--option", "Pro"]);
+test("a member sees links, fields and members but no management controls", async ({
+  signedInPage: page,
+  workspace,
+  leadlink,
+  browser,
+}) => {
+  const link = await leadlinkCli<{ id: string }>(leadlink.dataDir, [
+    "link",
+    "create",
+    "--workspace",
+    workspace.slug,
+    "--name",
+    "Read only link",
+  ]);
+  await leadlinkCli(leadlink.dataDir, [
+    "field",
+    "create",
+    "--workspace",
+    workspace.slug,
+    "--name",
+    "plan",
+    "--label",
+    "Plan",
+    "--type",
+    "select",
+    "--option",
+    "Pro",
+  ]);
   const member = { email: `member-${workspace.slug}@example.com`, password: "member password" };
   await page.goto(`/w/${workspace.slug}/members`);
   await page.getByRole("radio", { name: /New account/ }).check();

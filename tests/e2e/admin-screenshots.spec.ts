@@ -1,8 +1,9 @@
 // Issue 9 (new-user item 5 and the screenshots of "done"): every admin page at a phone's 390 px and a
 // desktop's 1440 px, saved full-page under tests/e2e/.artifacts/screenshots for people to look at, and
 // none wider than the viewport (no sideways scrolling).
-import type { Page } from "@playwright/test";
+
 import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/admin";
 import { leadlinkCli } from "./support/cli";
 import { screenshot } from "./support/screenshot";
@@ -23,17 +24,78 @@ async function shoot(page: Page, name: string, path: string, ready?: (page: Page
   }
 }
 
-test("every admin page fits 390 px and 1440 px without sideways scrolling", async ({ signedInPage: page, workspace, leadlink, request, browser, baseURL }) => {
+test("every admin page fits 390 px and 1440 px without sideways scrolling", async ({
+  signedInPage: page,
+  workspace,
+  leadlink,
+  request,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(300_000);
   const base = `/w/${workspace.slug}`;
-  const cli = <T,>(args: string[]) => leadlinkCli<T>(leadlink.dataDir, args);
-  const active = await cli<{ id: string; token: string }>(["link", "create", "--workspace", workspace.slug, "--name", "Spring landing page"]);
-  const revoked = await cli<{ id: string; token: string }>(["link", "create", "--workspace", workspace.slug, "--name", "Old campaign"]);
-  await cli(["field", "create", "--workspace", workspace.slug, "--name", "company_size", "--label", "Company size", "--type", "select", "--option", "Small", "--option", "Large"]);
-  await cli(["field", "create", "--workspace", workspace.slug, "--name", "budget", "--label", "Monthly budget", "--type", "number"]);
+  const cli = <T>(args: string[]) => leadlinkCli<T>(leadlink.dataDir, args);
+  const active = await cli<{ id: string; token: string }>([
+    "link",
+    "create",
+    "--workspace",
+    workspace.slug,
+    "--name",
+    "Spring landing page",
+  ]);
+  const revoked = await cli<{ id: string; token: string }>([
+    "link",
+    "create",
+    "--workspace",
+    workspace.slug,
+    "--name",
+    "Old campaign",
+  ]);
+  await cli([
+    "field",
+    "create",
+    "--workspace",
+    workspace.slug,
+    "--name",
+    "company_size",
+    "--label",
+    "Company size",
+    "--type",
+    "select",
+    "--option",
+    "Small",
+    "--option",
+    "Large",
+  ]);
+  await cli([
+    "field",
+    "create",
+    "--workspace",
+    workspace.slug,
+    "--name",
+    "budget",
+    "--label",
+    "Monthly budget",
+    "--type",
+    "number",
+  ]);
   const leads = [
-    { name: "Ana Beatriz Souza", email: "ana.beatriz.souza@example.com", telephone: "(11) 98765-4321", utmSource: "google", utmMedium: "cpc", utmCampaign: "black-friday-2026", customFields: { company_size: "Large", budget: 12500 } },
-    { name: "Bruno Lima", email: "bruno@empresa.com.br", telephone: "21 99876-5432", utmSource: "facebook", utmMedium: "paid-social" },
+    {
+      name: "Ana Beatriz Souza",
+      email: "ana.beatriz.souza@example.com",
+      telephone: "(11) 98765-4321",
+      utmSource: "google",
+      utmMedium: "cpc",
+      utmCampaign: "black-friday-2026",
+      customFields: { company_size: "Large", budget: 12500 },
+    },
+    {
+      name: "Bruno Lima",
+      email: "bruno@empresa.com.br",
+      telephone: "21 99876-5432",
+      utmSource: "facebook",
+      utmMedium: "paid-social",
+    },
     { email: "someone.with.a.very.long.address@subdomain.example.com", utmSource: "newsletter" },
   ];
   let leadId = "";
@@ -42,8 +104,14 @@ test("every admin page fits 390 px and 1440 px without sideways scrolling", asyn
     expect(response.status()).toBe(201);
     leadId ||= ((await response.json()) as { leadId: string }).leadId;
   }
-  expect((await request.post(`/ingest/${active.token}`, { data: { email: "ana.beatriz.souza@example.com", city: "Recife" } })).status()).toBe(200);
-  expect((await request.post(`/ingest/${active.token}`, { data: { email: "not-an-email", birthday: "2026-02-30" } })).status()).toBe(422);
+  expect(
+    (
+      await request.post(`/ingest/${active.token}`, { data: { email: "ana.beatriz.souza@example.com", city: "Recife" } })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (await request.post(`/ingest/${active.token}`, { data: { email: "not-an-email", birthday: "2026-02-30" } })).status(),
+  ).toBe(422);
   expect((await request.post(`/ingest/${revoked.token}`, { data: { email: "late@example.com" } })).status()).toBe(201);
   await cli(["link", "revoke", "--workspace", workspace.slug, "--id", revoked.id]);
 

@@ -26,7 +26,13 @@ function expectedTime(iso: string, locale: string, timeZone: string): string {
 
 /** The wall-clock time (HH:MM:SS, 24 h) of `iso` in `timeZone`: the part no ICU version words differently. */
 function clock(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" }).format(new Date(iso));
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  }).format(new Date(iso));
 }
 
 function dayIn(iso: string, timeZone: string): string {
@@ -41,12 +47,32 @@ interface Seeded {
   receivedAt: string;
 }
 
-async function seed(workspace: SeededWorkspace, dataDir: string, request: import("@playwright/test").APIRequestContext): Promise<Seeded> {
-  const link = await leadlinkCli<{ id: string; token: string }>(dataDir, ["link", "create", "--workspace", workspace.slug, "--name", "Zona"]);
-  const response = await request.post(`/ingest/${link.token}`, { data: { name: "Zélia Horário", email: "zelia@example.com", telephone: "11987654321" } });
+async function seed(
+  workspace: SeededWorkspace,
+  dataDir: string,
+  request: import("@playwright/test").APIRequestContext,
+): Promise<Seeded> {
+  const link = await leadlinkCli<{ id: string; token: string }>(dataDir, [
+    "link",
+    "create",
+    "--workspace",
+    workspace.slug,
+    "--name",
+    "Zona",
+  ]);
+  const response = await request.post(`/ingest/${link.token}`, {
+    data: { name: "Zélia Horário", email: "zelia@example.com", telephone: "11987654321" },
+  });
   expect(response.status()).toBe(201);
   const { leadId } = (await response.json()) as { leadId: string };
-  const lead = await leadlinkCli<{ createdAt: string; submissions: { receivedAt: string }[] }>(dataDir, ["lead", "get", "--workspace", workspace.slug, "--id", leadId]);
+  const lead = await leadlinkCli<{ createdAt: string; submissions: { receivedAt: string }[] }>(dataDir, [
+    "lead",
+    "get",
+    "--workspace",
+    workspace.slug,
+    "--id",
+    leadId,
+  ]);
   return { workspace, linkId: link.id, leadId, createdAt: lead.createdAt, receivedAt: lead.submissions[0]!.receivedAt };
 }
 
@@ -56,7 +82,13 @@ async function signedInContext(browser: Browser, baseURL: string, workspace: See
   return context;
 }
 
-test("a pt-BR browser in São Paulo sees São Paulo times in Brazilian formats on first paint, the zone named", async ({ browser, baseURL, workspace, leadlink, request }) => {
+test("a pt-BR browser in São Paulo sees São Paulo times in Brazilian formats on first paint, the zone named", async ({
+  browser,
+  baseURL,
+  workspace,
+  leadlink,
+  request,
+}) => {
   const seeded = await seed(workspace, leadlink.dataDir, request);
   const base = `/w/${workspace.slug}`;
   const created = expectedTime(seeded.createdAt, "pt-BR", "America/Sao_Paulo");
@@ -79,21 +111,33 @@ test("a pt-BR browser in São Paulo sees São Paulo times in Brazilian formats o
   await page.goto(`${base}/leads/${seeded.leadId}`);
   await expect(page.getByText(`Created ${created}`)).toBeVisible();
   await screenshot(page, "pt-br-lead-detail-390");
-  await expect(page.getByTestId("timeline-entry").first()).toContainText(expectedTime(seeded.receivedAt, "pt-BR", "America/Sao_Paulo"));
+  await expect(page.getByTestId("timeline-entry").first()).toContainText(
+    expectedTime(seeded.receivedAt, "pt-BR", "America/Sao_Paulo"),
+  );
 
   await page.goto(`${base}/links/${seeded.linkId}`);
-  await expect(page.getByTestId("submission").first()).toContainText(expectedTime(seeded.receivedAt, "pt-BR", "America/Sao_Paulo"));
+  await expect(page.getByTestId("submission").first()).toContainText(
+    expectedTime(seeded.receivedAt, "pt-BR", "America/Sao_Paulo"),
+  );
 
   await page.goto(base);
   await expect(page.getByTestId("dashboard-zone")).toHaveText("Sao Paulo time (GMT-3)");
   const spDay = dayIn(seeded.createdAt, "America/Sao_Paulo");
   await expect(page.locator(`rect[data-day="${spDay}"]`)).toHaveAttribute("data-leads", "1");
-  await expect(page.getByTestId("stat-busiest")).toContainText(new Date(`${spDay}T00:00:00Z`).toLocaleDateString("pt-BR", { timeZone: "UTC", month: "short", day: "numeric" }));
+  await expect(page.getByTestId("stat-busiest")).toContainText(
+    new Date(`${spDay}T00:00:00Z`).toLocaleDateString("pt-BR", { timeZone: "UTC", month: "short", day: "numeric" }),
+  );
   await screenshot(page, "pt-br-dashboard-390");
   await context.close();
 });
 
-test("a browser's very first page corrects its times itself and tells the server its zone for the next ones", async ({ browser, baseURL, workspace, leadlink, request }) => {
+test("a browser's very first page corrects its times itself and tells the server its zone for the next ones", async ({
+  browser,
+  baseURL,
+  workspace,
+  leadlink,
+  request,
+}) => {
   const seeded = await seed(workspace, leadlink.dataDir, request);
   const context = await signedInContext(browser, baseURL!, workspace, SAO_PAULO);
   const page = await context.newPage();
@@ -101,7 +145,9 @@ test("a browser's very first page corrects its times itself and tells the server
   const row = page.getByTestId("lead-row").filter({ hasText: "Zélia Horário" });
   await expect(row).toContainText(clock(seeded.createdAt, "America/Sao_Paulo"));
   await expect(row).not.toContainText(clock(seeded.createdAt, "UTC"));
-  await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === "leadlink-tz")?.value).toBe("America/Sao_Paulo");
+  await expect
+    .poll(async () => (await context.cookies()).find((cookie) => cookie.name === "leadlink-tz")?.value)
+    .toBe("America/Sao_Paulo");
   // Server-computed parts follow once the server knows: the page re-renders for the zone.
   await expect(page.getByTestId("filter-zone")).toHaveText("Sao Paulo time (GMT-3)");
   await context.close();

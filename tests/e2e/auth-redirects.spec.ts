@@ -20,7 +20,15 @@ test("signing in lands on the page the user was going to, query included", async
   await expect(page).toHaveURL(new RegExp(`/w/${workspace.slug}$`));
 });
 
-for (const evil of ["{origin}//evil.example/", "{origin}/\\evil.example/", "//evil.example/", "/\\evil.example/", "/%5Cevil.example/", "https://evil.example/", "javascript:alert(document.domain)"]) {
+for (const evil of [
+  "{origin}//evil.example/",
+  "{origin}/\\evil.example/",
+  "//evil.example/",
+  "/\\evil.example/",
+  "/%5Cevil.example/",
+  "https://evil.example/",
+  "javascript:alert(document.domain)",
+]) {
   test(`sign-in with callbackUrl ${evil} stays on this site`, async ({ page, workspace, baseURL }) => {
     const requests: string[] = [];
     page.on("request", (request) => requests.push(request.url()));

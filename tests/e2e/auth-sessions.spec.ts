@@ -44,13 +44,21 @@ test("a cookie copied before sign-out opens nothing after it", async ({ signedIn
   await thief.close();
 });
 
-test("changing one's password keeps this browser signed in and signs out every other; the new password works", async ({ signedInPage: page, workspace, browser, baseURL }) => {
+test("changing one's password keeps this browser signed in and signs out every other; the new password works", async ({
+  signedInPage: page,
+  workspace,
+  browser,
+  baseURL,
+}) => {
   const laptop = await browser.newContext({ baseURL });
   await signIn(laptop, baseURL!, workspace.email, workspace.password);
   await expectSignedIn(laptop, workspace.slug);
 
   await page.goto(`/w/${workspace.slug}`);
-  await page.getByRole("link", { name: /account/i }).first().click();
+  await page
+    .getByRole("link", { name: /account/i })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/account$/);
   await page.getByLabel("Current password").fill("not my password");
   await page.getByLabel("New password", { exact: true }).fill("my brand new password");
@@ -82,9 +90,24 @@ test("changing one's password keeps this browser signed in and signs out every o
   await again.close();
 });
 
-test("an owner resets a member's password: the member's sessions end and the new password signs in", async ({ signedInPage: page, workspace, browser, baseURL, leadlink }) => {
+test("an owner resets a member's password: the member's sessions end and the new password signs in", async ({
+  signedInPage: page,
+  workspace,
+  browser,
+  baseURL,
+  leadlink,
+}) => {
   const member = { email: `reset-${workspace.slug}@example.com`, password: "member password" };
-  await leadlinkCli(leadlink.dataDir, ["user", "create", "--email", member.email, "--password", member.password, "--name", "Rita Reset"]);
+  await leadlinkCli(leadlink.dataDir, [
+    "user",
+    "create",
+    "--email",
+    member.email,
+    "--password",
+    member.password,
+    "--name",
+    "Rita Reset",
+  ]);
   await page.goto(`/w/${workspace.slug}/members`);
   await page.getByLabel("Email").fill(member.email);
   await page.getByRole("button", { name: "Add member" }).click();
@@ -115,7 +138,13 @@ test("an owner resets a member's password: the member's sessions end and the new
   await expect(page.locator(`[data-email="${workspace.email}"]`).getByRole("button", { name: "Reset password" })).toHaveCount(0);
 });
 
-test("`user set-password` on the command line signs the user out everywhere", async ({ signedInPage: page, workspace, leadlink, browser, baseURL }) => {
+test("`user set-password` on the command line signs the user out everywhere", async ({
+  signedInPage: page,
+  workspace,
+  leadlink,
+  browser,
+  baseURL,
+}) => {
   await page.goto(`/w/${workspace.slug}/leads`);
   const copied = await page.context().cookies();
   await leadlinkCli(leadlink.dataDir, ["user", "set-password", "--email", workspace.email, "--password", "set from the shell"]);

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { seedWorkspace } from "./support/admin";
-import { removeDataDir, type RunningServer, startServer, tempDataDir } from "./support/server";
+import { type RunningServer, removeDataDir, startServer, tempDataDir } from "./support/server";
 
 // Setup only exists before the first user, so this file runs its own server with an empty database.
 let server: RunningServer;

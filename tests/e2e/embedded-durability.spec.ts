@@ -1,6 +1,6 @@
 import pg from "pg";
-import { expect, test } from "./support/fixtures";
 import { leadlinkCli } from "./support/cli";
+import { expect, test } from "./support/fixtures";
 import { type RunningServer, removeDataDir, startServer, stopAll, tempDataDir } from "./support/server";
 
 // The embedded database under `kill -9` in the middle of a load: every lead the server acknowledged (2xx)

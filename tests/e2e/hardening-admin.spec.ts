@@ -3,7 +3,7 @@
 // origin, session cookie flags (Secure behind TLS), and the sign-in form's answer to too many attempts.
 import type { ConsoleMessage, Page } from "@playwright/test";
 import { expect, seedWorkspace, test } from "./support/admin";
-import { removeDataDir, type RunningServer, startServer, tempDataDir } from "./support/server";
+import { type RunningServer, removeDataDir, startServer, tempDataDir } from "./support/server";
 
 /** Console errors and page errors of a page: a CSP violation shows up as a console error. */
 function collectErrors(page: Page): string[] {
@@ -54,7 +54,16 @@ test("every page carries the security headers and a fresh nonce CSP, and the app
   const errors = collectErrors(page);
   const base = `/w/${workspace.slug}`;
   const nonces = new Set<string>();
-  for (const path of [base, `${base}/links`, `${base}/links/new`, `${base}/fields`, `${base}/members`, "/problems/invalid_json", "/problems/no-such-code", "/no-such-page"]) {
+  for (const path of [
+    base,
+    `${base}/links`,
+    `${base}/links/new`,
+    `${base}/fields`,
+    `${base}/members`,
+    "/problems/invalid_json",
+    "/problems/no-such-code",
+    "/no-such-page",
+  ]) {
     const response = await page.goto(path);
     expect(response, path).not.toBeNull();
     const nonce = expectPageHeaders(await response!.allHeaders(), path);
@@ -77,7 +86,10 @@ test("every page carries the security headers and a fresh nonce CSP, and the app
   await expect(page.getByRole("row", { name: /Under CSP/ })).toBeVisible();
 
   // 404s are expected here (the not-found pages visited above, prefetches of pages this build lacks).
-  expect(errors.filter((error) => !error.startsWith("Failed to load resource")), "no console errors (a CSP violation is one)").toEqual([]);
+  expect(
+    errors.filter((error) => !error.startsWith("Failed to load resource")),
+    "no console errors (a CSP violation is one)",
+  ).toEqual([]);
 
   // Markup that slipped into a page could not run: the browser refuses an inline event handler. (On a
   // second tab: the fixture fails the test on any violation on the first.)
@@ -135,9 +147,15 @@ test("a server action called from another origin is refused and changes nothing;
 
   const replay = (origin: string) => {
     const headers = Object.fromEntries(
-      Object.entries(captured!.headers).filter(([name]) => !["host", "content-length", "cookie", "origin", "referer"].includes(name) && !name.startsWith(":")),
+      Object.entries(captured!.headers).filter(
+        ([name]) => !["host", "content-length", "cookie", "origin", "referer"].includes(name) && !name.startsWith(":"),
+      ),
     );
-    return page.context().request.post(captured!.url, { headers: { ...headers, origin, referer: `${origin}/` }, data: captured!.body, maxRedirects: 0 });
+    return page.context().request.post(captured!.url, {
+      headers: { ...headers, origin, referer: `${origin}/` },
+      data: captured!.body,
+      maxRedirects: 0,
+    });
   };
 
   const forged = await replay("https://evil.example");
@@ -155,7 +173,12 @@ test("a server action called from another origin is refused and changes nothing;
 // out the worker's server, whose specs all sign in from 127.0.0.1).
 
 /** Signs in through next-auth's endpoints with fetch and returns the Set-Cookie headers of the answer. */
-async function signInCookies(baseUrl: string, email: string, password: string, headers: Record<string, string> = {}): Promise<string[]> {
+async function signInCookies(
+  baseUrl: string,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+): Promise<string[]> {
   const csrf = await fetch(`${baseUrl}/api/auth/csrf`, { headers });
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const cookie = csrf.headers
@@ -201,7 +224,9 @@ test.describe("session cookies and sign-in limits", () => {
     return started;
   }
 
-  test("the session cookie is httpOnly and SameSite=Lax; Secure with the __Secure- prefix behind TLS, never from a spoofed header", async ({ leadlink }) => {
+  test("the session cookie is httpOnly and SameSite=Lax; Secure with the __Secure- prefix behind TLS, never from a spoofed header", async ({
+    leadlink,
+  }) => {
     const owner = await seedWorkspace(leadlink.dataDir);
     const plain = sessionCookie(await signInCookies(leadlink.url, owner.email, owner.password, { "x-forwarded-proto": "https" }));
     expect(plain).toMatch(/^next-auth\.session-token=/);
@@ -225,7 +250,9 @@ test.describe("session cookies and sign-in limits", () => {
     }
   });
 
-  test("after too many wrong passwords the sign-in form says how long to wait; other addresses and accounts still sign in", async ({ browser }) => {
+  test("after too many wrong passwords the sign-in form says how long to wait; other addresses and accounts still sign in", async ({
+    browser,
+  }) => {
     const target = await server({ TRUST_PROXY: "1" });
     const owner = await seedWorkspace(target.dataDir);
     const other = await seedWorkspace(target.dataDir);

@@ -3,7 +3,13 @@ import { type APIRequestContext, expect, request as playwrightRequest, test } fr
 import pg from "pg";
 import { leadlinkCli } from "./support/cli";
 import { type RunningServer, removeDataDir, spawnServer, startServer, stopAll, tempDataDir } from "./support/server";
-import { type StopMode, type ThrowawayPostgres, createThrowawayPostgres, POSTGRES_BIN, postgresBinariesPresent } from "./support/throwaway-postgres";
+import {
+  createThrowawayPostgres,
+  POSTGRES_BIN,
+  postgresBinariesPresent,
+  type StopMode,
+  type ThrowawayPostgres,
+} from "./support/throwaway-postgres";
 
 // DESIGN.md §6, under faults: with PostgreSQL stopped mid-load, ingest answers 503 service_unavailable with
 // Retry-After within 5 s (never a hang, never another 5xx), writes nothing partial, and serves again once
@@ -52,7 +58,9 @@ test.beforeAll(async () => {
   const email = `owner-${suffix}@example.com`;
   const password = `password-${suffix}`;
   // The command line opens the cluster itself (and migrates it) before the server starts.
-  await leadlinkCli(dataDir, ["user", "create", "--email", email, "--password", password, "--name", "Fault owner"], { databaseUrl: cluster.url });
+  await leadlinkCli(dataDir, ["user", "create", "--email", email, "--password", password, "--name", "Fault owner"], {
+    databaseUrl: cluster.url,
+  });
   const workspace = await leadlinkCli<{ id: string; slug: string }>(
     dataDir,
     ["workspace", "create", "--name", `Faults ${suffix}`, "--owner", email],
@@ -186,13 +194,17 @@ async function countStored(url: string, linkId: string): Promise<Counted> {
        GROUP BY l.email`,
       [linkId],
     );
-    const submissions = await client.query<{ count: string }>("SELECT count(*) FROM submissions WHERE capture_link_id = $1", [linkId]);
+    const submissions = await client.query<{ count: string }>("SELECT count(*) FROM submissions WHERE capture_link_id = $1", [
+      linkId,
+    ]);
     const stats = await client.query<{ accepted: string | null }>(
       "SELECT sum(accepted) AS accepted FROM capture_link_stats WHERE capture_link_id = $1",
       [linkId],
     );
     return {
-      leads: new Map(leads.rows.map((row) => [row.email, { accepted: Number(row.accepted), submissions: Number(row.submissions) }])),
+      leads: new Map(
+        leads.rows.map((row) => [row.email, { accepted: Number(row.accepted), submissions: Number(row.submissions) }]),
+      ),
       submissions: Number(submissions.rows[0]!.count),
       statsAccepted: Number(stats.rows[0]!.accepted ?? 0),
     };
@@ -270,9 +282,15 @@ for (const mode of ["immediate", "fast", "frozen"] satisfies Fault[]) {
       if (mode === "frozen") await cluster!.kill();
       await cluster!.start();
       const restartedAt = performance.now();
-      const recovered = () => load.sent.some((entry) => entry.phase === "after" && entry.status === 201 && entry.answeredAt > restartedAt);
-      expect(await waitFor(recovered, RECOVERY_MS), `ingest serves again within ${RECOVERY_MS} ms of PostgreSQL's restart`).toBe(true);
-      figures.recoveryMs = Math.min(...load.sent.filter((entry) => entry.status === 201 && entry.answeredAt > restartedAt).map((entry) => entry.answeredAt)) - restartedAt;
+      const recovered = () =>
+        load.sent.some((entry) => entry.phase === "after" && entry.status === 201 && entry.answeredAt > restartedAt);
+      expect(await waitFor(recovered, RECOVERY_MS), `ingest serves again within ${RECOVERY_MS} ms of PostgreSQL's restart`).toBe(
+        true,
+      );
+      figures.recoveryMs =
+        Math.min(
+          ...load.sent.filter((entry) => entry.status === 201 && entry.answeredAt > restartedAt).map((entry) => entry.answeredAt),
+        ) - restartedAt;
       // Some more traffic on the recovered database, from every worker.
       const afterRecovery = load.sent.length;
       expect(await waitFor(() => load.sent.length >= afterRecovery + 4 * WORKERS, 30_000)).toBe(true);
@@ -326,7 +344,9 @@ test("a server started while its PostgreSQL is down exits with a message naming 
     const booting = spawnServer({ dataDir: dataDir!, env: { DATABASE_URL: cluster!.url } });
     const exit = await booting.exited;
     expect(exit.code).toBe(1);
-    expect(booting.stderr()).toContain(`Leadlink cannot start: cannot open the PostgreSQL database postgres at 127.0.0.1:${cluster!.port}`);
+    expect(booting.stderr()).toContain(
+      `Leadlink cannot start: cannot open the PostgreSQL database postgres at 127.0.0.1:${cluster!.port}`,
+    );
     expect(booting.stdout()).not.toContain("listening");
   } finally {
     await cluster!.start();

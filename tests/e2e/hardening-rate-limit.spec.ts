@@ -1,8 +1,8 @@
-import { Redis } from "ioredis";
 import { expect, test } from "@playwright/test";
+import { Redis } from "ioredis";
 import { leadlinkCli } from "./support/cli";
 import { type Answer, postLead, serverErrors, tally } from "./support/ingest";
-import { type SeededLink, type TestDatabase, countStored, seedLink, serversOnPostgres } from "./support/postgres";
+import { countStored, type SeededLink, seedLink, serversOnPostgres, type TestDatabase } from "./support/postgres";
 import type { RunningServer } from "./support/server";
 
 // Hardening (issue 5, point 1): the ingest rate limit holds across server processes. Two production
@@ -33,8 +33,15 @@ let sequence = 0;
 const person = () => ({ name: "Visitor", email: `visitor-${Date.now()}-${++sequence}@limit.example` });
 
 /** `count` requests sent at once, alternating between the servers. */
-function burst(targets: RunningServer[], token: string, count: number, headers: (i: number) => Record<string, string> = () => ({})): Promise<Answer[]> {
-  return Promise.all(Array.from({ length: count }, (_, i) => postLead(targets[i % targets.length]!, token, person(), headers(i))));
+function burst(
+  targets: RunningServer[],
+  token: string,
+  count: number,
+  headers: (i: number) => Record<string, string> = () => ({}),
+): Promise<Answer[]> {
+  return Promise.all(
+    Array.from({ length: count }, (_, i) => postLead(targets[i % targets.length]!, token, person(), headers(i))),
+  );
 }
 
 function expectRateLimited(answers: Answer[]): void {
@@ -80,7 +87,9 @@ test("two servers on one PostgreSQL database share the limit; a spoofed X-Forwar
   expect(counters).toEqual([{ key: `ingest_${LIMIT}_3600:${link.linkId}:127.0.0.1`, points: expect.any(Number) }]);
   expect(counters[0]!.points).toBeGreaterThan(LIMIT);
   expect(counters[0]!.points).toBeLessThanOrEqual(2 * LIMIT + 20);
-  const ips = await database!.query<{ ip: string }>("SELECT DISTINCT ip FROM submissions WHERE capture_link_id = $1", [link.linkId]);
+  const ips = await database!.query<{ ip: string }>("SELECT DISTINCT ip FROM submissions WHERE capture_link_id = $1", [
+    link.linkId,
+  ]);
   expect(ips).toEqual([{ ip: "127.0.0.1" }]);
 
   const all = [...answers, ...spoofed];
@@ -134,7 +143,10 @@ test("with REDIS_URL the counters live in Redis; with TRUST_PROXY=1 each forward
 
     const stored = await storedFor(link);
     expect(stored).toEqual({ leads: 2 * LIMIT, submissions: { created: 2 * LIMIT, "rejected:rate_limited": 2 } });
-    const ips = await database!.query<{ ip: string }>("SELECT DISTINCT ip FROM submissions WHERE capture_link_id = $1 ORDER BY ip", [link.linkId]);
+    const ips = await database!.query<{ ip: string }>(
+      "SELECT DISTINCT ip FROM submissions WHERE capture_link_id = $1 ORDER BY ip",
+      [link.linkId],
+    );
     expect(ips).toEqual([{ ip: "198.51.100.7" }, { ip: "198.51.100.8" }]);
 
     const all = [...first, ...spoofed, ...second];
@@ -164,7 +176,14 @@ test("embedded mode counts in process, with INGEST_RATE_LIMIT as the default of 
   const server = await harness.start({ DATABASE_URL: undefined, INGEST_RATE_LIMIT: RATE });
   const slug = `limit-${Date.now().toString(36)}`;
   await leadlinkCli(server.dataDir, ["workspace", "create", "--name", "Limit", "--slug", slug]);
-  const link = await leadlinkCli<{ id: string; token: string }>(server.dataDir, ["link", "create", "--workspace", slug, "--name", "Kiosk"]);
+  const link = await leadlinkCli<{ id: string; token: string }>(server.dataDir, [
+    "link",
+    "create",
+    "--workspace",
+    slug,
+    "--name",
+    "Kiosk",
+  ]);
 
   const answers = await burst([server], link.token, LIMIT + 15);
   expect(tally(answers)).toEqual({ 201: LIMIT, 429: 15 });
@@ -176,5 +195,11 @@ test("embedded mode counts in process, with INGEST_RATE_LIMIT as the default of 
   expect(leads).toHaveLength(LIMIT);
   const all = [...answers, ...spoofed];
   expect(serverErrors(all)).toEqual([]);
-  report("embedded, 1 server", { sent: all.length, accepted: LIMIT, rateLimited: tally(all)["429"], serverErrors: 0, leads: leads.length });
+  report("embedded, 1 server", {
+    sent: all.length,
+    accepted: LIMIT,
+    rateLimited: tally(all)["429"],
+    serverErrors: 0,
+    leads: leads.length,
+  });
 });

@@ -41,7 +41,9 @@ test("on PostgreSQL, SIGTERM mid-stream: in-flight requests finish, every 2xx is
   };
 
   // Requests whose headers the server has read and whose bodies come only after the signal.
-  const slow = Array.from({ length: 6 }, (_, i) => slowPost(server, link.token, { name: `Slow ${i}`, email: `slow-${i}@shutdown.example` }));
+  const slow = Array.from({ length: 6 }, (_, i) =>
+    slowPost(server, link.token, { name: `Slow ${i}`, email: `slow-${i}@shutdown.example` }),
+  );
   await Promise.all(slow.map((request) => request.headersRead));
 
   const stream = async (s: number) => {
@@ -63,7 +65,10 @@ test("on PostgreSQL, SIGTERM mid-stream: in-flight requests finish, every 2xx is
   const slowResults = await Promise.all(slow.map((request) => request.result));
   await streams;
 
-  const exit = await Promise.race([server.exited, new Promise<"still running">((resolve) => setTimeout(() => resolve("still running"), EXIT_BOUND_MS))]);
+  const exit = await Promise.race([
+    server.exited,
+    new Promise<"still running">((resolve) => setTimeout(() => resolve("still running"), EXIT_BOUND_MS)),
+  ]);
   expect(exit, server.stderr()).toEqual({ code: 0, signal: null });
   expect(server.stdout()).toContain("Leadlink stopped");
   expect(server.stderr()).not.toMatch(/Closing (the database|Next\.js) failed|Unhandled error/);

@@ -1,7 +1,7 @@
 import http from "node:http";
 import net from "node:net";
-import { expect, test } from "./support/fixtures";
 import { leadlinkCli } from "./support/cli";
+import { expect, test } from "./support/fixtures";
 import { postLead } from "./support/ingest";
 
 // Issue 9, item 4: 150 connections sending a 60 KB body at one byte a second stayed open past 75 s. The
@@ -42,7 +42,10 @@ function slowBody(port: number, token: string): Promise<SlowAnswer> {
       clearInterval(trickle);
       let body = "";
       response.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
-      response.on("end", () => (answer = { status: response.statusCode!, contentType: response.headers["content-type"] ?? "", body }));
+      response.on(
+        "end",
+        () => (answer = { status: response.statusCode!, contentType: response.headers["content-type"] ?? "", body }),
+      );
     });
     request.on("error", () => {}); // the server hangs up on a body it no longer wants
     request.on("close", () => {
@@ -77,7 +80,11 @@ async function keepAlivePair(url: string, token: string, idleMs: number): Promis
   const send = (email: string) =>
     new Promise<number>((resolve, reject) => {
       const body = JSON.stringify({ name: "Keep Alive", email });
-      const request = http.request(`${url}/ingest/${token}`, { method: "POST", agent, headers: { "Content-Type": "application/json" } });
+      const request = http.request(`${url}/ingest/${token}`, {
+        method: "POST",
+        agent,
+        headers: { "Content-Type": "application/json" },
+      });
       request.on("socket", (socket) => sockets.add(socket));
       request.on("response", (response) => {
         response.resume();
@@ -93,10 +100,24 @@ async function keepAlivePair(url: string, token: string, idleMs: number): Promis
   return { statuses, reusedSockets: sockets.size };
 }
 
-test("slow bodies get 408 problem+json and are closed, slow headers are cut, while other requests are served", async ({ leadlink }) => {
+test("slow bodies get 408 problem+json and are closed, slow headers are cut, while other requests are served", async ({
+  leadlink,
+}) => {
   test.setTimeout(120_000);
-  const workspace = await leadlinkCli<{ slug: string }>(leadlink.dataDir, ["workspace", "create", "--name", `Slow ${Date.now()}`]);
-  const link = await leadlinkCli<{ token: string }>(leadlink.dataDir, ["link", "create", "--workspace", workspace.slug, "--name", "Slow senders"]);
+  const workspace = await leadlinkCli<{ slug: string }>(leadlink.dataDir, [
+    "workspace",
+    "create",
+    "--name",
+    `Slow ${Date.now()}`,
+  ]);
+  const link = await leadlinkCli<{ token: string }>(leadlink.dataDir, [
+    "link",
+    "create",
+    "--workspace",
+    workspace.slug,
+    "--name",
+    "Slow senders",
+  ]);
 
   const bodies = Array.from({ length: SLOW_BODIES }, () => slowBody(leadlink.port, link.token));
   const headers = Array.from({ length: SLOW_HEADERS }, () => slowHeaders(leadlink.port, link.token));

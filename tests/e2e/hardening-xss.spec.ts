@@ -5,8 +5,8 @@
 // The CSP (proxy.ts) would block an inline handler even if markup got through; these checks look at the
 // DOM as well, so they catch an escaping mistake that the CSP would hide.
 import type { APIRequestContext, Page } from "@playwright/test";
-import { leadlinkCli } from "./support/cli";
 import { expect, seedWorkspace, signIn, test } from "./support/admin";
+import { leadlinkCli } from "./support/cli";
 
 const XSS_NAME = "<img src=x onerror=alert(1)>";
 const XSS = {
@@ -31,7 +31,14 @@ interface Seeded {
 async function seedHostileWorkspace(dataDir: string, baseURL: string, request: APIRequestContext, page: Page): Promise<Seeded> {
   const workspace = await seedWorkspace(dataDir, { name: `${XSS.workspaceName} ${Date.now()}` });
   await leadlinkCli(dataDir, ["field", "create", "--workspace", workspace.slug, "--name", "notes", "--label", XSS.fieldLabel]);
-  const link = await leadlinkCli<{ id: string; token: string; url: string }>(dataDir, ["link", "create", "--workspace", workspace.slug, "--name", XSS.linkName]);
+  const link = await leadlinkCli<{ id: string; token: string; url: string }>(dataDir, [
+    "link",
+    "create",
+    "--workspace",
+    workspace.slug,
+    "--name",
+    XSS.linkName,
+  ]);
   const ingest = `${baseURL}/ingest/${link.token}`;
   const accepted = await request.post(ingest, {
     data: {
@@ -70,7 +77,9 @@ async function expectInert(page: Page, path: string, dialogs: string[]): Promise
   expect(response?.status(), `${path} answers`).toBe(200);
   // Images (and their onerror) settle before "load"; some pages keep polling, so "networkidle" never comes.
   await page.waitForLoadState("load");
-  await page.evaluate(() => document.querySelectorAll("details").forEach((details) => ((details as HTMLDetailsElement).open = true)));
+  await page.evaluate(() =>
+    document.querySelectorAll("details").forEach((details) => ((details as HTMLDetailsElement).open = true)),
+  );
   const injected = await page.evaluate(() => {
     const found: string[] = [];
     for (const element of document.querySelectorAll("*")) {
@@ -79,7 +88,9 @@ async function expectInert(page: Page, path: string, dialogs: string[]): Promise
       }
     }
     document.querySelectorAll('img[src="x"], svg[onload], b[onmouseover]').forEach((element) => found.push(element.outerHTML));
-    document.querySelectorAll('a[href^="javascript:" i], [src^="javascript:" i]').forEach((element) => found.push(element.outerHTML));
+    document
+      .querySelectorAll('a[href^="javascript:" i], [src^="javascript:" i]')
+      .forEach((element) => found.push(element.outerHTML));
     document.querySelectorAll("script").forEach((script) => {
       if (/^\s*alert\(/.test(script.textContent ?? "")) found.push(script.outerHTML);
     });
@@ -94,7 +105,12 @@ async function expectLiteral(page: Page, text: string): Promise<void> {
   await expect(page.getByText(text, { exact: false }).first()).toBeVisible();
 }
 
-test("the request log of a link shows markup in lead data, link and field names as text", async ({ page, leadlink, request, baseURL }) => {
+test("the request log of a link shows markup in lead data, link and field names as text", async ({
+  page,
+  leadlink,
+  request,
+  baseURL,
+}) => {
   const dialogs = watchDialogs(page);
   const seeded = await seedHostileWorkspace(leadlink.dataDir, baseURL!, request, page);
   await expectInert(page, `/w/${seeded.slug}/links`, dialogs);
@@ -108,7 +124,12 @@ test("the request log of a link shows markup in lead data, link and field names 
   await expectLiteral(page, XSS.fieldLabel);
 });
 
-test("the dashboard and the workspace shell show markup in names and lead data as text", async ({ page, leadlink, request, baseURL }) => {
+test("the dashboard and the workspace shell show markup in names and lead data as text", async ({
+  page,
+  leadlink,
+  request,
+  baseURL,
+}) => {
   const dialogs = watchDialogs(page);
   const seeded = await seedHostileWorkspace(leadlink.dataDir, baseURL!, request, page);
   await expectInert(page, `/w/${seeded.slug}`, dialogs);
@@ -122,14 +143,24 @@ test("the leads list shows markup in lead data as text", async ({ page, leadlink
   await expectLiteral(page, XSS_NAME);
 });
 
-test("the lead detail shows markup in every field, a custom field and its label as text", async ({ page, leadlink, request, baseURL }) => {
+test("the lead detail shows markup in every field, a custom field and its label as text", async ({
+  page,
+  leadlink,
+  request,
+  baseURL,
+}) => {
   const dialogs = watchDialogs(page);
   const seeded = await seedHostileWorkspace(leadlink.dataDir, baseURL!, request, page);
   await expectInert(page, `/w/${seeded.slug}/leads/${seeded.leadId}`, dialogs);
   for (const text of [XSS_NAME, XSS.city, XSS.profession, XSS.custom, XSS.fieldLabel]) await expectLiteral(page, text);
 });
 
-test("the CSV export is a download, not a page, and does not start a cell with a formula", async ({ page, leadlink, request, baseURL }) => {
+test("the CSV export is a download, not a page, and does not start a cell with a formula", async ({
+  page,
+  leadlink,
+  request,
+  baseURL,
+}) => {
   const seeded = await seedHostileWorkspace(leadlink.dataDir, baseURL!, request, page);
   const response = await page.context().request.get(`${baseURL}/w/${seeded.slug}/leads/export`);
   expect(response.status()).toBe(200);

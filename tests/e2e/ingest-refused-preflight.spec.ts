@@ -6,7 +6,11 @@ import { htmlPage, serveForeignSite } from "./support/foreign-site";
 // the request log, because the browser stops at the refused CORS preflight. The refused preflight is now
 // recorded as a rejected origin_not_allowed entry with the page's origin, and the link's log shows it.
 
-test("a browser post from an origin the link does not allow shows up in the link's request log", async ({ signedInPage: page, workspace, leadlink }) => {
+test("a browser post from an origin the link does not allow shows up in the link's request log", async ({
+  signedInPage: page,
+  workspace,
+  leadlink,
+}) => {
   const link = await leadlinkCli<{ id: string; token: string }>(leadlink.dataDir, [
     "link",
     "create",
@@ -23,7 +27,11 @@ test("a browser post from an origin the link does not allow shows up in the link
     await landing.goto(site.origin);
     const outcome = await landing.evaluate(async (url) => {
       try {
-        const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"email":"ana@example.com"}' });
+        const response = await fetch(url, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: '{"email":"ana@example.com"}',
+        });
         return String(response.status);
       } catch {
         return "blocked";

@@ -25,11 +25,37 @@ async function expectFits(page: Page, what: string): Promise<void> {
   expect(width, `${what} is ${width} px wide at 390 px`).toBeLessThanOrEqual(390);
 }
 
-test("snippets pasted into another site send nothing on load, one lead per submit, and show Leadlink's errors", async ({ signedInPage: page, workspace, leadlink }) => {
+test("snippets pasted into another site send nothing on load, one lead per submit, and show Leadlink's errors", async ({
+  signedInPage: page,
+  workspace,
+  leadlink,
+}) => {
   const slug = workspace.slug;
-  await leadlinkCli(leadlink.dataDir, ["field", "create", "--workspace", slug, "--name", "company_size", "--label", "Company size", "--type", "select", "--option", "Small", "--option", "Large"]);
+  await leadlinkCli(leadlink.dataDir, [
+    "field",
+    "create",
+    "--workspace",
+    slug,
+    "--name",
+    "company_size",
+    "--label",
+    "Company size",
+    "--type",
+    "select",
+    "--option",
+    "Small",
+    "--option",
+    "Large",
+  ]);
   await leadlinkCli(leadlink.dataDir, ["field", "create", "--workspace", slug, "--name", "company", "--label", "Company"]);
-  const link = await leadlinkCli<{ id: string; token: string; url: string }>(leadlink.dataDir, ["link", "create", "--workspace", slug, "--name", "Landing"]);
+  const link = await leadlinkCli<{ id: string; token: string; url: string }>(leadlink.dataDir, [
+    "link",
+    "create",
+    "--workspace",
+    slug,
+    "--name",
+    "Landing",
+  ]);
 
   await page.goto(`/w/${slug}/links/${link.id}`);
   const html = await snippetCode(page, "HTML form", "html");
@@ -67,13 +93,14 @@ test("snippets pasted into another site send nothing on load, one lead per submi
     await visitor.getByRole("button", { name: "Send" }).click();
     await expect(visitor.locator("#leadlink-result")).toHaveText("Thank you! We will be in touch soon.");
     expect(await leadCount(leadlink.dataDir, slug)).toBe(1);
-    const [lead] = await leadlinkCli<{ name: string; firstTouch: { utmSource: string }; customFields: Record<string, unknown> }[]>(leadlink.dataDir, [
-      "lead",
-      "list",
-      "--workspace",
-      slug,
-    ]);
-    expect(lead).toMatchObject({ name: "Ana Souza", firstTouch: { utmSource: "e2e" }, customFields: { company_size: "Large", company: "Acme" } });
+    const [lead] = await leadlinkCli<
+      { name: string; firstTouch: { utmSource: string }; customFields: Record<string, unknown> }[]
+    >(leadlink.dataDir, ["lead", "list", "--workspace", slug]);
+    expect(lead).toMatchObject({
+      name: "Ana Souza",
+      firstTouch: { utmSource: "e2e" },
+      customFields: { company_size: "Large", company: "Acme" },
+    });
 
     // The page's own form: an invalid email is shown field by field under the form (CORS lets the page read it).
     await visitor.goto(`${site.origin}/js`);
@@ -94,7 +121,11 @@ test("snippets pasted into another site send nothing on load, one lead per submi
   }
 });
 
-test("a website the link refuses is offered on the link page; allowing it lets its form through", async ({ signedInPage: page, workspace, leadlink }) => {
+test("a website the link refuses is offered on the link page; allowing it lets its form through", async ({
+  signedInPage: page,
+  workspace,
+  leadlink,
+}) => {
   const slug = workspace.slug;
   const link = await leadlinkCli<{ id: string }>(leadlink.dataDir, [
     "link",
@@ -145,12 +176,44 @@ test("a website the link refuses is offered on the link page; allowing it lets i
   }
 });
 
-test("renaming a field keeps its old label as a removable alias; the fields page fits a phone", async ({ signedInPage: page, workspace, leadlink, request }) => {
+test("renaming a field keeps its old label as a removable alias; the fields page fits a phone", async ({
+  signedInPage: page,
+  workspace,
+  leadlink,
+  request,
+}) => {
   const slug = workspace.slug;
   await leadlinkCli(leadlink.dataDir, ["field", "create", "--workspace", slug, "--name", "company", "--label", "Company"]);
-  const options = ["Marketing", "Vendas", "Suporte", "Financeiro", "Recursos humanos", "Tecnologia da informação", "Jurídico"].flatMap((o) => ["--option", o]);
-  await leadlinkCli(leadlink.dataDir, ["field", "create", "--workspace", slug, "--name", "area_de_atuacao_principal_da_empresa", "--label", "Área de atuação principal da empresa", "--type", "select", ...options]);
-  const link = await leadlinkCli<{ token: string }>(leadlink.dataDir, ["link", "create", "--workspace", slug, "--name", "Landing"]);
+  const options = [
+    "Marketing",
+    "Vendas",
+    "Suporte",
+    "Financeiro",
+    "Recursos humanos",
+    "Tecnologia da informação",
+    "Jurídico",
+  ].flatMap((o) => ["--option", o]);
+  await leadlinkCli(leadlink.dataDir, [
+    "field",
+    "create",
+    "--workspace",
+    slug,
+    "--name",
+    "area_de_atuacao_principal_da_empresa",
+    "--label",
+    "Área de atuação principal da empresa",
+    "--type",
+    "select",
+    ...options,
+  ]);
+  const link = await leadlinkCli<{ token: string }>(leadlink.dataDir, [
+    "link",
+    "create",
+    "--workspace",
+    slug,
+    "--name",
+    "Landing",
+  ]);
 
   await page.goto(`/w/${slug}/fields`);
   await page.getByRole("button", { name: "Edit Company" }).click();
@@ -161,9 +224,13 @@ test("renaming a field keeps its old label as a removable alias; the fields page
   await expect(row).toContainText("Empresa");
   await expect(row.getByTestId("field-aliases")).toContainText("Company");
 
-  const sent = await request.post(`/ingest/${link.token}`, { data: { email: "alias@example.com", customFields: { company: "by name", Company: "dup" } } });
+  const sent = await request.post(`/ingest/${link.token}`, {
+    data: { email: "alias@example.com", customFields: { company: "by name", Company: "dup" } },
+  });
   expect(sent.status()).toBe(201);
-  const old = await request.post(`/ingest/${link.token}`, { data: { email: "old-label@example.com", customFields: { COMPANY: "Acme" } } });
+  const old = await request.post(`/ingest/${link.token}`, {
+    data: { email: "old-label@example.com", customFields: { COMPANY: "Acme" } },
+  });
   expect(((await old.json()) as { warnings: unknown[] }).warnings).toEqual([]);
 
   for (const width of [390, 1440]) {
@@ -179,10 +246,14 @@ test("renaming a field keeps its old label as a removable alias; the fields page
   const dialog = page.getByRole("dialog", { name: "Remove “Company” from “Empresa”?" });
   await dialog.getByRole("button", { name: "Remove" }).click();
   await expect(row.getByTestId("field-aliases")).toHaveCount(0);
-  const dropped = await request.post(`/ingest/${link.token}`, { data: { email: "dropped@example.com", customFields: { Company: "lost" } } });
+  const dropped = await request.post(`/ingest/${link.token}`, {
+    data: { email: "dropped@example.com", customFields: { Company: "lost" } },
+  });
   await expect
     .poll(async () => {
-      const again = await request.post(`/ingest/${link.token}`, { data: { email: `dropped-${Date.now()}@example.com`, customFields: { Company: "x" } } });
+      const again = await request.post(`/ingest/${link.token}`, {
+        data: { email: `dropped-${Date.now()}@example.com`, customFields: { Company: "x" } },
+      });
       return ((await again.json()) as { warnings: { code: string }[] }).warnings.map((warning) => warning.code);
     })
     .toEqual(["unknown_custom_field"]);
@@ -196,7 +267,14 @@ test("a revoked link's page shows that it is revoked, since when, its counters a
   request,
 }) => {
   const slug = workspace.slug;
-  const link = await leadlinkCli<{ id: string; token: string }>(leadlink.dataDir, ["link", "create", "--workspace", slug, "--name", "Spring campaign with a rather long name for a phone screen"]);
+  const link = await leadlinkCli<{ id: string; token: string }>(leadlink.dataDir, [
+    "link",
+    "create",
+    "--workspace",
+    slug,
+    "--name",
+    "Spring campaign with a rather long name for a phone screen",
+  ]);
   expect((await request.post(`/ingest/${link.token}`, { data: { email: "before@example.com" } })).status()).toBe(201);
   expect((await request.post(`/ingest/${link.token}`, { data: { email: "nope" } })).status()).toBe(422);
 

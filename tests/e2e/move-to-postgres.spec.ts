@@ -1,6 +1,6 @@
 import pg from "pg";
-import { expect, test } from "./support/fixtures";
 import { leadlinkCli } from "./support/cli";
+import { expect, test } from "./support/fixtures";
 import { type RunningServer, removeDataDir, startServer, stopAll, tempDataDir } from "./support/server";
 
 // Moving up (issue 10, item 3): an embedded install copied with `leadlink db copy` into PostgreSQL, then
@@ -43,7 +43,11 @@ test("db copy moves an embedded install to PostgreSQL: server mode finds the sam
   await leadlinkCli(dataDir, ["workspace", "create", "--name", "Moving", "--slug", slug]);
   const link = await leadlinkCli<{ token: string }>(dataDir, ["link", "create", "--workspace", slug, "--name", "Landing page"]);
   const post = (server: RunningServer, body: Record<string, unknown>) =>
-    fetch(`${server.url}/ingest/${link.token}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    fetch(`${server.url}/ingest/${link.token}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
   const created = await post(embedded, { name: "Ana Souza", email: "ana@move.example", telephone: "11987654321" });
   expect(created.status).toBe(201);
   const { leadId } = (await created.json()) as { leadId: string };

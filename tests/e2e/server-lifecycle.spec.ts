@@ -4,10 +4,18 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
-import { expect, test } from "./support/fixtures";
 import { leadlinkCli } from "./support/cli";
+import { expect, test } from "./support/fixtures";
+import {
+  type RunningServer,
+  removeDataDir,
+  type ServerProcess,
+  spawnServer,
+  startServer,
+  stopAll,
+  tempDataDir,
+} from "./support/server";
 import { slowPost } from "./support/slow-post";
-import { type RunningServer, type ServerProcess, removeDataDir, spawnServer, startServer, stopAll, tempDataDir } from "./support/server";
 
 // The production server as `npm start` runs it (scripts/server.mjs), each test with its own DATA_DIR:
 // start, serve, hand the command line over to the running server, stop, and start again.
@@ -61,7 +69,14 @@ test.afterEach(async () => {
 /** A workspace and a capture link, created with the command line (forwarded to the running server). */
 async function seed(dataDir: string, label: string): Promise<{ workspace: Workspace; link: Link }> {
   const slug = `${label}-${Math.random().toString(36).slice(2, 8)}`;
-  const workspace = await leadlinkCli<Workspace>(dataDir, ["workspace", "create", "--name", `${label} workspace`, "--slug", slug]);
+  const workspace = await leadlinkCli<Workspace>(dataDir, [
+    "workspace",
+    "create",
+    "--name",
+    `${label} workspace`,
+    "--slug",
+    slug,
+  ]);
   expect(workspace.slug).toBe(slug);
   const link = await leadlinkCli<Link>(dataDir, ["link", "create", "--workspace", slug, "--name", "Landing page"]);
   expect(link.token).toEqual(expect.any(String));
@@ -80,7 +95,9 @@ test("the production server answers its health check and serves the app to a bro
   const health = await request.get("/api/health");
   expect(health.status()).toBe(200);
   expect(await health.json()).toEqual({ status: "ok", database: "embedded" });
-  expect(leadlink.stdout()).toContain(`Leadlink listening on http://localhost:${leadlink.port} (embedded database in ${leadlink.dataDir})`);
+  expect(leadlink.stdout()).toContain(
+    `Leadlink listening on http://localhost:${leadlink.port} (embedded database in ${leadlink.dataDir})`,
+  );
 
   await page.goto("/");
   await expect(page).toHaveTitle(/Leadlink/);
@@ -103,7 +120,12 @@ test("a lead sent to a capture link can be read with the command line while the 
   expect(answer).toEqual({ leadId: expect.any(String), created: true, warnings: [] });
 
   const lead = await leadlinkCli<Lead>(dataDir, ["lead", "get", "--workspace", workspace.slug, "--id", answer.leadId]);
-  expect(lead).toMatchObject({ id: answer.leadId, email: "ana.souza@example.com", name: "Ana Souza", telephone: "5511987654321" });
+  expect(lead).toMatchObject({
+    id: answer.leadId,
+    email: "ana.souza@example.com",
+    name: "Ana Souza",
+    telephone: "5511987654321",
+  });
   expect(lead.submissions).toHaveLength(1);
   expect(lead.submissions![0]).toMatchObject({ outcome: "created", captureLinkId: link.id });
 
@@ -208,10 +230,14 @@ test("SIGTERM during a burst of slow requests: in-flight requests finish, and ev
   const early = await Promise.all(
     Array.from({ length: 8 }, (_, i) => postLead(server, link, { name: `Early ${i}`, email: `early-${i}@drain.example` })),
   );
-  const earlyAnswers = await Promise.all(early.map(async (response) => ({ status: response.status, body: (await response.json()) as IngestAnswer })));
+  const earlyAnswers = await Promise.all(
+    early.map(async (response) => ({ status: response.status, body: (await response.json()) as IngestAnswer })),
+  );
   for (const answer of earlyAnswers) expect(answer.status).toBe(201);
 
-  const slow = Array.from({ length: 24 }, (_, i) => slowPost(server, link.token, { name: `Slow ${i}`, email: `slow-${i}@drain.example` }));
+  const slow = Array.from({ length: 24 }, (_, i) =>
+    slowPost(server, link.token, { name: `Slow ${i}`, email: `slow-${i}@drain.example` }),
+  );
   await Promise.all(slow.map((request) => request.headersRead));
 
   server.child.kill("SIGTERM");

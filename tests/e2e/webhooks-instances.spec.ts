@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test } from "./support/fixtures";
 import { leadlinkCli } from "./support/cli";
+import { expect, test } from "./support/fixtures";
 import { seedLink, serversOnPostgres } from "./support/postgres";
 
 // DESIGN.md section 7, Dispatch: two server processes on one PostgreSQL dispatch together. 1,000 leads:
@@ -44,9 +44,13 @@ async function setup(port: number) {
   const second = await instances.start(env);
   const link = await seedLink(database);
   const [workspace] = await database.query<{ slug: string }>("SELECT slug FROM workspaces WHERE id = $1", [link.workspaceId]);
-  await leadlinkCli(first.dataDir, ["webhook", "create", "--workspace", workspace!.slug, "--url", `http://127.0.0.1:${port}/hook`], {
-    databaseUrl: database.url,
-  });
+  await leadlinkCli(
+    first.dataDir,
+    ["webhook", "create", "--workspace", workspace!.slug, "--url", `http://127.0.0.1:${port}/hook`],
+    {
+      databaseUrl: database.url,
+    },
+  );
   return { first, second, link };
 }
 

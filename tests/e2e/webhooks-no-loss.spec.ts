@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test } from "./support/fixtures";
 import { leadlinkCli } from "./support/cli";
+import { expect, test } from "./support/fixtures";
 import { type RunningServer, removeDataDir, startServer, stopAll, tempDataDir } from "./support/server";
 
 // DESIGN.md section 7, Durable: with the receiver down, 100 accepted leads, `kill -9` of the server, a
@@ -51,7 +51,14 @@ test("receiver down, 100 leads, kill -9, restart, receiver up: 100 messages deli
   const slug = `hooks-${Math.random().toString(36).slice(2, 8)}`;
   await leadlinkCli(dataDir, ["workspace", "create", "--name", "Hooks", "--slug", slug]);
   const link = await leadlinkCli<{ token: string }>(dataDir, ["link", "create", "--workspace", slug, "--name", "Load"]);
-  const endpoint = await leadlinkCli<{ id: string }>(dataDir, ["webhook", "create", "--workspace", slug, "--url", `http://127.0.0.1:${port}/hook`]);
+  const endpoint = await leadlinkCli<{ id: string }>(dataDir, [
+    "webhook",
+    "create",
+    "--workspace",
+    slug,
+    "--url",
+    `http://127.0.0.1:${port}/hook`,
+  ]);
 
   const accepted: string[] = [];
   for (let worker = 0; worker < 4; worker++) {
@@ -70,7 +77,11 @@ test("receiver down, 100 leads, kill -9, restart, receiver up: 100 messages deli
   expect(new Set(accepted).size).toBe(100);
   // Some attempts against the closed port have been made (and failed) before the crash.
   await expect
-    .poll(async () => (await leadlinkCli<{ attempts: unknown[] }[]>(dataDir, ["webhook", "deliveries", "--workspace", slug, "--id", endpoint.id])).some((message) => message.attempts.length > 0))
+    .poll(async () =>
+      (
+        await leadlinkCli<{ attempts: unknown[] }[]>(dataDir, ["webhook", "deliveries", "--workspace", slug, "--id", endpoint.id])
+      ).some((message) => message.attempts.length > 0),
+    )
     .toBe(true);
   first.child.kill("SIGKILL");
   await first.exited;
@@ -91,9 +102,20 @@ test("receiver down, 100 leads, kill -9, restart, receiver up: 100 messages deli
 
   await expect.poll(() => new Set(received.values()).size, { timeout: 90_000 }).toBe(100);
   expect(new Set(received.values())).toEqual(new Set(accepted));
-  const log = await leadlinkCli<{ state: string }[]>(dataDir, ["webhook", "deliveries", "--workspace", slug, "--id", endpoint.id]);
+  const log = await leadlinkCli<{ state: string }[]>(dataDir, [
+    "webhook",
+    "deliveries",
+    "--workspace",
+    slug,
+    "--id",
+    endpoint.id,
+  ]);
   expect(log).toHaveLength(100);
   await expect
-    .poll(async () => (await leadlinkCli<{ state: string }[]>(dataDir, ["webhook", "deliveries", "--workspace", slug, "--id", endpoint.id])).every((message) => message.state === "delivered"))
+    .poll(async () =>
+      (
+        await leadlinkCli<{ state: string }[]>(dataDir, ["webhook", "deliveries", "--workspace", slug, "--id", endpoint.id])
+      ).every((message) => message.state === "delivered"),
+    )
     .toBe(true);
 });

@@ -22,7 +22,9 @@ describe("changing one's own password", () => {
     const user = await newUser("changer");
     const here = await startSession(user.id);
     const elsewhere = await startSession(user.id);
-    expect(await changePassword(user.id, here, { currentPassword: "password1", newPassword: "a new password" })).toEqual({ sessionsEnded: 1 });
+    expect(await changePassword(user.id, here, { currentPassword: "password1", newPassword: "a new password" })).toEqual({
+      sessionsEnded: 1,
+    });
     expect(await readSession(here)).toMatchObject({ id: user.id });
     expect(await readSession(elsewhere)).toBeNull();
     expect(await signsIn(user.email, "a new password")).toBe(true);
@@ -33,10 +35,14 @@ describe("changing one's own password", () => {
     const user = await newUser("careful");
     const here = await startSession(user.id);
     const elsewhere = await startSession(user.id);
-    expect(await fieldErrors(changePassword(user.id, here, { currentPassword: "wrong one", newPassword: "a new password" }))).toEqual({
+    expect(
+      await fieldErrors(changePassword(user.id, here, { currentPassword: "wrong one", newPassword: "a new password" })),
+    ).toEqual({
       currentPassword: "wrong_password",
     });
-    expect(await fieldErrors(changePassword(user.id, here, { currentPassword: "password1", newPassword: "short" }))).toEqual({ newPassword: "too_small" });
+    expect(await fieldErrors(changePassword(user.id, here, { currentPassword: "password1", newPassword: "short" }))).toEqual({
+      newPassword: "too_small",
+    });
     expect(await signsIn(user.email, "password1")).toBe(true);
     expect(await readSession(elsewhere)).toMatchObject({ id: user.id });
   });
@@ -45,9 +51,13 @@ describe("changing one's own password", () => {
     const user = await newUser("guessed");
     const here = await startSession(user.id);
     for (let attempt = 0; attempt < 10; attempt++) {
-      expect(await errorCode(changePassword(user.id, here, { currentPassword: `guess ${attempt}`, newPassword: "a new password" }))).toBe("wrong_password");
+      expect(
+        await errorCode(changePassword(user.id, here, { currentPassword: `guess ${attempt}`, newPassword: "a new password" })),
+      ).toBe("wrong_password");
     }
-    expect(await errorCode(changePassword(user.id, here, { currentPassword: "password1", newPassword: "a new password" }))).toBe("too_many_attempts");
+    expect(await errorCode(changePassword(user.id, here, { currentPassword: "password1", newPassword: "a new password" }))).toBe(
+      "too_many_attempts",
+    );
   });
 });
 
@@ -58,7 +68,9 @@ describe("resetting a member's password", () => {
     const member = await newMember(workspace.id, "member");
     const memberSession = await startSession(member.id);
 
-    expect(await resetMemberPassword(workspace.id, admin.id, member.id, { password: "reset by admin" })).toEqual({ sessionsEnded: 1 });
+    expect(await resetMemberPassword(workspace.id, admin.id, member.id, { password: "reset by admin" })).toEqual({
+      sessionsEnded: 1,
+    });
     expect(await readSession(memberSession)).toBeNull();
     expect(await signsIn(member.email, "reset by admin")).toBe(true);
     expect(await signsIn(member.email, "password1")).toBe(false);
@@ -77,10 +89,14 @@ describe("resetting a member's password", () => {
     const another = await newMember(workspace.id, "member");
     const ownerSession = await startSession(owner.id);
 
-    expect(await errorCode(resetMemberPassword(workspace.id, member.id, another.id, { password: "by a member" }))).toBe("forbidden");
+    expect(await errorCode(resetMemberPassword(workspace.id, member.id, another.id, { password: "by a member" }))).toBe(
+      "forbidden",
+    );
     expect(await errorCode(resetMemberPassword(workspace.id, admin.id, owner.id, { password: "by an admin" }))).toBe("forbidden");
     expect(await errorCode(resetMemberPassword(workspace.id, owner.id, owner.id, { password: "by myself" }))).toBe("forbidden");
-    expect(await fieldErrors(resetMemberPassword(workspace.id, owner.id, member.id, { password: "short" }))).toEqual({ password: "too_small" });
+    expect(await fieldErrors(resetMemberPassword(workspace.id, owner.id, member.id, { password: "short" }))).toEqual({
+      password: "too_small",
+    });
     expect(await signsIn(owner.email, "password1")).toBe(true);
     expect(await signsIn(another.email, "password1")).toBe(true);
     expect(await readSession(ownerSession)).toMatchObject({ id: owner.id });
@@ -95,13 +111,21 @@ describe("resetting a member's password", () => {
     const b = await newTenant("Beta");
     const bMember = await newMember(b.workspace.id, "member");
     // Through A, B's people are not members; through B, A's owner acts as no one.
-    expect(await errorCode(resetMemberPassword(a.workspace.id, a.owner.id, bMember.id, { password: "cross tenant" }))).toBe("member_not_found");
-    expect(await errorCode(resetMemberPassword(b.workspace.id, a.owner.id, bMember.id, { password: "cross tenant" }))).toBe("not_found");
-    expect(await errorCode(resetMemberPassword(a.workspace.id, a.owner.id, "not-a-uuid", { password: "cross tenant" }))).toBe("member_not_found");
+    expect(await errorCode(resetMemberPassword(a.workspace.id, a.owner.id, bMember.id, { password: "cross tenant" }))).toBe(
+      "member_not_found",
+    );
+    expect(await errorCode(resetMemberPassword(b.workspace.id, a.owner.id, bMember.id, { password: "cross tenant" }))).toBe(
+      "not_found",
+    );
+    expect(await errorCode(resetMemberPassword(a.workspace.id, a.owner.id, "not-a-uuid", { password: "cross tenant" }))).toBe(
+      "member_not_found",
+    );
 
     // B's owner joins A as a member: A's owner must not take over B through a password reset.
     await newMemberByEmail(a.workspace.id, b.owner.email);
-    expect(await errorCode(resetMemberPassword(a.workspace.id, a.owner.id, b.owner.id, { password: "take over" }))).toBe("forbidden");
+    expect(await errorCode(resetMemberPassword(a.workspace.id, a.owner.id, b.owner.id, { password: "take over" }))).toBe(
+      "forbidden",
+    );
     expect(await signsIn(b.owner.email, "password1")).toBe(true);
     expect(await signsIn(bMember.email, "password1")).toBe(true);
 
@@ -127,7 +151,9 @@ describe("creating a workspace", () => {
     expect(await findWorkspaceAccess(user.id, created.slug)).toMatchObject({ role: "owner" });
     expect(await listUserWorkspaces(user.id)).toEqual([{ slug: "clinica-sao-joao", name: "Clínica São João", role: "owner" }]);
     expect(await findWorkspaceAccess(user.id, other.slug)).toBeNull();
-    expect(await errorCode(createWorkspace({ name: "Again", slug: "clinica-sao-joao" }, { ownerEmail: user.email }))).toBe("slug_taken");
+    expect(await errorCode(createWorkspace({ name: "Again", slug: "clinica-sao-joao" }, { ownerEmail: user.email }))).toBe(
+      "slug_taken",
+    );
     expect(await fieldErrors(createWorkspace({ name: "" }, { ownerEmail: user.email }))).toMatchObject({ name: "required" });
   });
 });

@@ -20,7 +20,15 @@ function email() {
 /** A lead placed at an exact instant, as if ingest had created it then. */
 async function leadAt(workspaceId: string, captureLinkId: string | null, createdAt: string, source: string | null = null) {
   await db.current.prisma.lead.create({
-    data: { id: randomUUID(), workspaceId, captureLinkId, email: email(), firstUtmSource: source, createdAt: new Date(createdAt), updatedAt: new Date(createdAt) },
+    data: {
+      id: randomUUID(),
+      workspaceId,
+      captureLinkId,
+      email: email(),
+      firstUtmSource: source,
+      createdAt: new Date(createdAt),
+      updatedAt: new Date(createdAt),
+    },
   });
 }
 
@@ -41,7 +49,11 @@ describe("the period", () => {
 
   it("may be a custom range of UTC days, both included, a leap day and a year at most", () => {
     const now = new Date("2026-11-21T12:00:00Z");
-    expect(resolveDashboardPeriod({ from: "2024-02-28", to: "2024-03-01" }, now).days).toEqual(["2024-02-28", "2024-02-29", "2024-03-01"]);
+    expect(resolveDashboardPeriod({ from: "2024-02-28", to: "2024-03-01" }, now).days).toEqual([
+      "2024-02-28",
+      "2024-02-29",
+      "2024-03-01",
+    ]);
     expect(resolveDashboardPeriod({ from: "2026-11-21", to: "2026-11-21" }, now).days).toEqual(["2026-11-21"]);
     expect(resolveDashboardPeriod({ from: "2024-01-01", to: "2024-12-31" }, now).days).toHaveLength(366);
     // A custom range that is a preset shows as that preset.
@@ -53,7 +65,10 @@ describe("the period", () => {
     const resolve = async (query: Record<string, string>) => resolveDashboardPeriod(query, new Date("2026-11-21T12:00:00Z"));
     expect(await fieldErrors(resolve({ days: "14" }))).toEqual({ days: "invalid_option" });
     expect(await fieldErrors(resolve({ days: "lots" }))).toEqual({ days: "invalid_option" });
-    expect(await fieldErrors(resolve({ from: "2026-02-30", to: "yesterday" }))).toEqual({ from: "invalid_date", to: "invalid_date" });
+    expect(await fieldErrors(resolve({ from: "2026-02-30", to: "yesterday" }))).toEqual({
+      from: "invalid_date",
+      to: "invalid_date",
+    });
     expect(await fieldErrors(resolve({ from: "2026-11-01" }))).toEqual({ to: "required" });
     expect(await fieldErrors(resolve({ to: "2026-11-01" }))).toEqual({ from: "required" });
     expect(await fieldErrors(resolve({ from: "2026-11-02", to: "2026-11-01" }))).toEqual({ to: "date_out_of_range" });
@@ -89,7 +104,13 @@ describe("the dashboard", () => {
     const oneDay = await getDashboard(workspace.id, resolveDashboardPeriod({ from: "2026-03-08", to: "2026-03-08" }));
     expect(oneDay.perDay).toEqual([{ day: "2026-03-08", leads: 1 }]);
     const empty = await getDashboard(workspace.id, resolveDashboardPeriod({ from: "2026-04-01", to: "2026-04-03" }));
-    expect(empty).toMatchObject({ totals: { leads: 0, accepted: 0, rejected: 0, spam: 0 }, sources: [], links: [], hasLeads: true, hasLinks: true });
+    expect(empty).toMatchObject({
+      totals: { leads: 0, accepted: 0, rejected: 0, spam: 0 },
+      sources: [],
+      links: [],
+      hasLeads: true,
+      hasLinks: true,
+    });
     expect(empty.perDay.map((day) => day.leads)).toEqual([0, 0, 0]);
   });
 
@@ -124,7 +145,13 @@ describe("the dashboard", () => {
     const { workspace } = await newTenant();
     const link = await createLink(workspace.id, { name: "Many" });
     for (let source = 0; source < 11; source++) {
-      for (let lead = 0; lead <= source; lead++) await leadAt(workspace.id, link.id, `2026-03-03T10:00:${String(lead).padStart(2, "0")}.000Z`, `src-${String(source).padStart(2, "0")}`);
+      for (let lead = 0; lead <= source; lead++)
+        await leadAt(
+          workspace.id,
+          link.id,
+          `2026-03-03T10:00:${String(lead).padStart(2, "0")}.000Z`,
+          `src-${String(source).padStart(2, "0")}`,
+        );
     }
     const dashboard = await getDashboard(workspace.id, MARCH_1_TO_7());
     expect(dashboard.sources.map((row) => [row.source, row.leads])).toEqual([
@@ -185,6 +212,12 @@ describe("the dashboard", () => {
     // A workspace with nothing sees nothing, and knows it has no links yet.
     const { workspace: empty } = await newTenant("Empty");
     const nothing = await getDashboard(empty.id, presetPeriod(90));
-    expect(nothing).toMatchObject({ totals: { leads: 0, accepted: 0, rejected: 0, spam: 0 }, sources: [], links: [], hasLeads: false, hasLinks: false });
+    expect(nothing).toMatchObject({
+      totals: { leads: 0, accepted: 0, rejected: 0, spam: 0 },
+      sources: [],
+      links: [],
+      hasLeads: false,
+      hasLinks: false,
+    });
   });
 });

@@ -49,7 +49,11 @@ describe("creating from the form", () => {
     form.set("type", "select");
     form.set("options", "Up to 1k\n\n 1k–10k \nMore than 10k, negotiable\n");
     const created = await createField(workspace.id, readFieldForm(form));
-    expect(created).toMatchObject({ name: "budget_range", type: "select", options: ["Up to 1k", "1k–10k", "More than 10k, negotiable"] });
+    expect(created).toMatchObject({
+      name: "budget_range",
+      type: "select",
+      options: ["Up to 1k", "1k–10k", "More than 10k, negotiable"],
+    });
 
     // A text field ignores the options box the page keeps hidden.
     form.set("name", "notes");
@@ -99,7 +103,9 @@ describe("editing", () => {
     const plan = await createField(workspace.id, { name: "plan", label: "Plan", type: "select", options: ["Basic", "Pro"] });
     const text = await createField(workspace.id, { name: "notes", label: "Notes" });
 
-    expect(await updateField(workspace.id, plan.id, { options: ["Basic", "Enterprise"] })).toMatchObject({ options: ["Basic", "Enterprise"] });
+    expect(await updateField(workspace.id, plan.id, { options: ["Basic", "Enterprise"] })).toMatchObject({
+      options: ["Basic", "Enterprise"],
+    });
     expect((await post(link.token, { email: email(), customFields: { plan: "enterprise" } })).status).toBe(201);
     const refused = await post(link.token, { email: email(), customFields: { plan: "Pro" } });
     expect(refused.status).toBe(422);
@@ -125,7 +131,9 @@ describe("archiving", () => {
 
     const ignored = await post(link.token, { email: email(), customFields: { company: "Acme" } });
     expect(ignored.status).toBe(201);
-    expect(ignored.json?.warnings).toEqual([expect.objectContaining({ field: "customFields.company", code: "archived_custom_field" })]);
+    expect(ignored.json?.warnings).toEqual([
+      expect.objectContaining({ field: "customFields.company", code: "archived_custom_field" }),
+    ]);
     expect(await storedCustomFields(ignored.json!.leadId)).toEqual({});
     expect(await fieldErrors(createField(workspace.id, { name: "company", label: "Company 2" }))).toEqual({ name: "taken" });
 

@@ -25,7 +25,12 @@ describe("getLeadDetail", () => {
     const { workspace } = await newTenant();
     const spring = await createLink(workspace.id, { name: "Spring landing" });
     const quiz = await createLink(workspace.id, { name: "Quiz" });
-    const size = await createField(workspace.id, { name: "company_size", label: "Company size", type: "select", options: ["Small", "Large"] });
+    const size = await createField(workspace.id, {
+      name: "company_size",
+      label: "Company size",
+      type: "select",
+      options: ["Small", "Large"],
+    });
     const consent = await createField(workspace.id, { name: "consent", label: "Marketing consent", type: "boolean" });
     await createField(workspace.id, { name: "unused", label: "Unused" });
     const address = { street: "Rua A", number: 10, zipCode: "01001-000", city: "São Paulo" };
@@ -51,7 +56,16 @@ describe("getLeadDetail", () => {
     const leadId = created.json!.leadId as string;
     // No UTM on this one: last touch stays the first request's.
     expect((await post(quiz.token, { email: to, profession: "Architect" })).status).toBe(200);
-    expect((await post(quiz.token, { email: to, utmSource: "newsletter", utmCampaign: "november", customFields: { company_size: "Small" } })).status).toBe(200);
+    expect(
+      (
+        await post(quiz.token, {
+          email: to,
+          utmSource: "newsletter",
+          utmCampaign: "november",
+          customFields: { company_size: "Small" },
+        })
+      ).status,
+    ).toBe(200);
     await archiveField(workspace.id, consent.id);
     await updateField(workspace.id, size.id, { label: "Team size" });
 
@@ -92,18 +106,43 @@ describe("getLeadDetail", () => {
     // Custom values sent on an update are not written, and the sender was told so.
     expect(latest!.warnings.map((warning) => warning.field)).toContain("customFields");
 
-    expect(detail.firstTouch).toMatchObject({ at: first!.receivedAt, link: { id: spring.id, name: "Spring landing", status: "active" } });
+    expect(detail.firstTouch).toMatchObject({
+      at: first!.receivedAt,
+      link: { id: spring.id, name: "Spring landing", status: "active" },
+    });
     expect(detail.lastTouch).toMatchObject({ at: latest!.receivedAt, link: { id: quiz.id, name: "Quiz", status: "active" } });
 
     // The CLI's JSON (`lead get`) keeps its shape.
     const cli = await getLead(workspace.id, leadId);
     expect(Object.keys(cli).sort()).toEqual(
       [
-        "address", "birthday", "city", "createdAt", "customFields", "document", "email", "firstTouch", "id", "instagram",
-        "lastTouch", "name", "profession", "state", "submissions", "telephone", "updatedAt",
+        "address",
+        "birthday",
+        "city",
+        "createdAt",
+        "customFields",
+        "document",
+        "email",
+        "firstTouch",
+        "id",
+        "instagram",
+        "lastTouch",
+        "name",
+        "profession",
+        "state",
+        "submissions",
+        "telephone",
+        "updatedAt",
       ].sort(),
     );
-    expect(cli.submissions.map((submission) => Object.keys(submission).sort())[0]).toEqual(["captureLinkId", "id", "outcome", "payload", "receivedAt", "warnings"]);
+    expect(cli.submissions.map((submission) => Object.keys(submission).sort())[0]).toEqual([
+      "captureLinkId",
+      "id",
+      "outcome",
+      "payload",
+      "receivedAt",
+      "warnings",
+    ]);
   });
 
   it("takes the touches from the lead's first and latest accepted requests when none carried UTM values", async () => {
@@ -127,7 +166,9 @@ describe("getLeadDetail", () => {
     const { json } = await post(link.token, { email: email(), customFields: { budget: "1500.5" } });
     await db.current.prisma.customField.delete({ where: { id: field.id } });
     const detail = await getLeadDetail(workspace.id, json!.leadId);
-    expect(detail.customValues).toEqual([{ fieldId: field.id, name: null, label: null, type: null, archived: false, value: 1500.5 }]);
+    expect(detail.customValues).toEqual([
+      { fieldId: field.id, name: null, label: null, type: null, archived: false, value: 1500.5 },
+    ]);
   });
 
   it("shows the newest submissions only, and counts them all", async () => {

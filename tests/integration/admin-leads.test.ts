@@ -1,14 +1,15 @@
 // Issue 3 (admin UI), leads: the leads table's search, filters, sorts and keyset pages, and the CSV export,
 // against the real database with leads sent through the real ingest route; tenancy across two workspaces.
-import { parseCsv } from "../support/csv";
+
 import { beforeAll, describe, expect, it } from "vitest";
 import { createField } from "@/lib/fields/create-field";
 import { exportLeads } from "@/lib/leads/export-leads";
 import { listLeadPage, listLeads } from "@/lib/leads/list-leads";
 import { createLink } from "@/lib/links/create-link";
+import { parseCsv } from "../support/csv";
 import { useTestDatabase } from "../support/database";
-import { post } from "../support/ingest-client";
 import { cpf } from "../support/documents";
+import { post } from "../support/ingest-client";
 import { errorCode, fieldErrors, newTenant, unique } from "../support/tenants";
 
 const db = useTestDatabase();
@@ -44,14 +45,46 @@ beforeAll(async () => {
   const site = await createLink(workspace.id, { name: "Website" });
   const ads = await createLink(workspace.id, { name: "Ads landing" });
   const foreign = await createLink(other.id, { name: "Foreign" });
-  Object.assign(seeded, { workspaceId: workspace.id, otherWorkspaceId: other.id, siteLinkId: site.id, adsLinkId: ads.id, otherLinkId: foreign.id, ids: {} });
+  Object.assign(seeded, {
+    workspaceId: workspace.id,
+    otherWorkspaceId: other.id,
+    siteLinkId: site.id,
+    adsLinkId: ads.id,
+    otherLinkId: foreign.id,
+    ids: {},
+  });
   const ids = seeded.ids;
-  ids.ana = await lead(site.token, { name: "Ána Souza", email: "Ana.Souza@Gmail.com", telephone: "+55 (11) 98765-4321", utmSource: "Google", utmMedium: "cpc", utmCampaign: "black-friday" });
-  ids.bruno = await lead(ads.token, { name: "Bruno Lima", email: "bruno@empresa.com.br", telephone: "21 99876-5432", document: cpf("529982247"), utmSource: "facebook", utmMedium: "paid-social", utmCampaign: "spring" });
-  ids.carla = await lead(ads.token, { name: "carla silva", email: "carla.silva@hotmail.com", utmSource: "facebook", utmMedium: "social" });
+  ids.ana = await lead(site.token, {
+    name: "Ána Souza",
+    email: "Ana.Souza@Gmail.com",
+    telephone: "+55 (11) 98765-4321",
+    utmSource: "Google",
+    utmMedium: "cpc",
+    utmCampaign: "black-friday",
+  });
+  ids.bruno = await lead(ads.token, {
+    name: "Bruno Lima",
+    email: "bruno@empresa.com.br",
+    telephone: "21 99876-5432",
+    document: cpf("529982247"),
+    utmSource: "facebook",
+    utmMedium: "paid-social",
+    utmCampaign: "spring",
+  });
+  ids.carla = await lead(ads.token, {
+    name: "carla silva",
+    email: "carla.silva@hotmail.com",
+    utmSource: "facebook",
+    utmMedium: "social",
+  });
   ids.davi = await lead(site.token, { name: "Davi Silva", telephone: "11 3456-7890" });
   ids.nameless = await lead(site.token, { email: "someone@example.com", utmSource: "newsletter" });
-  ids.formula = await lead(site.token, { name: '=HYPERLINK("http://evil.example","x")', email: "formula@example.com", city: "+cmd", profession: "@SUM(1)" });
+  ids.formula = await lead(site.token, {
+    name: '=HYPERLINK("http://evil.example","x")',
+    email: "formula@example.com",
+    city: "+cmd",
+    profession: "@SUM(1)",
+  });
   await setCreatedAt(ids.ana, "2026-01-10T12:00:00Z", "2026-06-01T00:00:00Z");
   await setCreatedAt(ids.bruno, "2026-02-01T00:00:00Z");
   await setCreatedAt(ids.carla, "2026-02-01T23:59:59.999Z");
@@ -60,23 +93,56 @@ beforeAll(async () => {
   await setCreatedAt(ids.formula, "2026-05-01T00:00:00Z");
   // Another workspace with a lead that matches every search and filter below.
   const otherLink = await db.current.prisma.captureLink.findUniqueOrThrow({ where: { id: foreign.id }, select: { token: true } });
-  await lead(otherLink.token, { name: "Ana Souza Silva", email: "ana.souza@gmail.com", telephone: "11987654321", utmSource: "google", utmMedium: "cpc", utmCampaign: "black-friday" });
+  await lead(otherLink.token, {
+    name: "Ana Souza Silva",
+    email: "ana.souza@gmail.com",
+    telephone: "11987654321",
+    utmSource: "google",
+    utmMedium: "cpc",
+    utmCampaign: "black-friday",
+  });
 });
 
 describe("the leads table", () => {
   it("lists the workspace's leads newest first by default, never another workspace's", async () => {
-    expect(await names({})).toEqual(['=HYPERLINK("http://evil.example","x")', null, "Davi Silva", "carla silva", "Bruno Lima", "Ána Souza"]);
+    expect(await names({})).toEqual([
+      '=HYPERLINK("http://evil.example","x")',
+      null,
+      "Davi Silva",
+      "carla silva",
+      "Bruno Lima",
+      "Ána Souza",
+    ]);
     const page = await listLeadPage(seeded.workspaceId, {});
     expect(page.leads[0]).toMatchObject({ id: seeded.ids.formula, captureLinkId: seeded.siteLinkId });
-    expect(page.leads.find((row) => row.id === seeded.ids.ana)).toMatchObject({ telephone: "5511987654321", utmSource: "Google", utmMedium: "cpc", utmCampaign: "black-friday" });
+    expect(page.leads.find((row) => row.id === seeded.ids.ana)).toMatchObject({
+      telephone: "5511987654321",
+      utmSource: "Google",
+      utmMedium: "cpc",
+      utmCampaign: "black-friday",
+    });
     expect(page.nextCursor).toBeUndefined();
     expect(page.previousCursor).toBeUndefined();
   });
 
   it("sorts oldest first, by last activity, and by name A→Z ignoring case and accents, unnamed leads last", async () => {
-    expect(await names({ sort: "oldest" })).toEqual(["Ána Souza", "Bruno Lima", "carla silva", "Davi Silva", null, '=HYPERLINK("http://evil.example","x")']);
+    expect(await names({ sort: "oldest" })).toEqual([
+      "Ána Souza",
+      "Bruno Lima",
+      "carla silva",
+      "Davi Silva",
+      null,
+      '=HYPERLINK("http://evil.example","x")',
+    ]);
     expect((await names({ sort: "updated" }))[0]).toBe("Ána Souza");
-    expect(await names({ sort: "name" })).toEqual(['=HYPERLINK("http://evil.example","x")', "Ána Souza", "Bruno Lima", "carla silva", "Davi Silva", null]);
+    expect(await names({ sort: "name" })).toEqual([
+      '=HYPERLINK("http://evil.example","x")',
+      "Ána Souza",
+      "Bruno Lima",
+      "carla silva",
+      "Davi Silva",
+      null,
+    ]);
   });
 
   it("searches name, email, phone and document, ignoring case and accents, phone digits as typed", async () => {
@@ -106,7 +172,10 @@ describe("the leads table", () => {
   });
 
   it("a UTM filter matches the last touch too", async () => {
-    const link = await db.current.prisma.captureLink.findUniqueOrThrow({ where: { id: seeded.siteLinkId }, select: { token: true } });
+    const link = await db.current.prisma.captureLink.findUniqueOrThrow({
+      where: { id: seeded.siteLinkId },
+      select: { token: true },
+    });
     const response = await post(link.token, { email: "davi.last@example.com", telephone: "11 3456-7890", utmSource: "tiktok" });
     expect(response.status).toBe(200);
     expect(await names({ utm_source: "tiktok" })).toEqual(["Davi Silva"]);
@@ -119,12 +188,16 @@ describe("the leads table", () => {
   });
 
   it("refuses a bad filter naming each field", async () => {
-    expect(await fieldErrors(listLeadPage(seeded.workspaceId, { link: "not-a-uuid", from: "2026-02-30", sort: "random" }))).toEqual({
+    expect(
+      await fieldErrors(listLeadPage(seeded.workspaceId, { link: "not-a-uuid", from: "2026-02-30", sort: "random" })),
+    ).toEqual({
       link: "invalid_format",
       from: "invalid_date",
       sort: "invalid_value",
     });
-    expect(await fieldErrors(listLeadPage(seeded.workspaceId, { from: "2026-03-01", to: "2026-02-01" }))).toEqual({ to: "date_range" });
+    expect(await fieldErrors(listLeadPage(seeded.workspaceId, { from: "2026-03-01", to: "2026-02-01" }))).toEqual({
+      to: "date_range",
+    });
     expect(await errorCode(listLeadPage(seeded.workspaceId, { q: "x".repeat(201) }))).toBe("validation_failed");
     // Empty form fields are no filter at all.
     expect(await names({ q: "", link: "", utm_source: " ", from: "", sort: "" })).toHaveLength(6);
@@ -161,8 +234,12 @@ describe("keyset pages", () => {
     const first = await listLeadPage(seeded.workspaceId, {}, { limit: 2 });
     const second = await listLeadPage(seeded.workspaceId, {}, { limit: 2, after: first.nextCursor });
     expect(second.leads[0]!.id).not.toBe(first.leads[0]!.id);
-    expect((await listLeadPage(seeded.workspaceId, { sort: "name" }, { limit: 2, after: first.nextCursor })).previousCursor).toBeUndefined();
-    expect((await listLeadPage(seeded.workspaceId, {}, { limit: 2, after: "garbage!" })).leads.map((row) => row.id)).toEqual(first.leads.map((row) => row.id));
+    expect(
+      (await listLeadPage(seeded.workspaceId, { sort: "name" }, { limit: 2, after: first.nextCursor })).previousCursor,
+    ).toBeUndefined();
+    expect((await listLeadPage(seeded.workspaceId, {}, { limit: 2, after: "garbage!" })).leads.map((row) => row.id)).toEqual(
+      first.leads.map((row) => row.id),
+    );
   });
 
   it("keep the filter on later pages", async () => {
@@ -191,16 +268,48 @@ describe("the CSV export", () => {
   it("has one header row, standard fields, both touches and custom fields by label, in batches", async () => {
     const { workspace } = await newTenant("Export");
     const link = await createLink(workspace.id, { name: "Form" });
-    const plan = await createField(workspace.id, { name: "plan", label: "Plano escolhido", type: "select", options: ["basic", "pro"] });
+    const plan = await createField(workspace.id, {
+      name: "plan",
+      label: "Plano escolhido",
+      type: "select",
+      options: ["basic", "pro"],
+    });
     await createField(workspace.id, { name: "seats", label: "Seats", type: "number" });
-    const token = (await db.current.prisma.captureLink.findUniqueOrThrow({ where: { id: link.id }, select: { token: true } })).token;
-    for (let i = 0; i < 7; i++) await lead(token, { name: `Lead ${i}`, email: `${unique("csv")}@example.com`, customFields: { plan: "pro", seats: -3 } });
-    const id = await lead(token, { name: "Zed", email: "zed@example.com", city: "Recife", address: { street: "Rua A", zipCode: "50000-000" }, utmSource: "google", utmTerm: "crm" });
+    const token = (await db.current.prisma.captureLink.findUniqueOrThrow({ where: { id: link.id }, select: { token: true } }))
+      .token;
+    for (let i = 0; i < 7; i++)
+      await lead(token, { name: `Lead ${i}`, email: `${unique("csv")}@example.com`, customFields: { plan: "pro", seats: -3 } });
+    const id = await lead(token, {
+      name: "Zed",
+      email: "zed@example.com",
+      city: "Recife",
+      address: { street: "Rua A", zipCode: "50000-000" },
+      utmSource: "google",
+      utmTerm: "crm",
+    });
     expect((await post(token, { email: "zed@example.com", utmSource: "=cmd|' /C calc'!A0" })).status).toBe(200);
 
     const rows = await csv(workspace.id, {}, 3);
     const [header, ...body] = rows;
-    expect(header).toEqual(expect.arrayContaining(["id", "name", "email", "telephone", "document", "address_street", "address_zipCode", "capture_link", "first_utm_source", "last_utm_source", "last_utm_term", "created_at", "updated_at", "Plano escolhido", "Seats"]));
+    expect(header).toEqual(
+      expect.arrayContaining([
+        "id",
+        "name",
+        "email",
+        "telephone",
+        "document",
+        "address_street",
+        "address_zipCode",
+        "capture_link",
+        "first_utm_source",
+        "last_utm_source",
+        "last_utm_term",
+        "created_at",
+        "updated_at",
+        "Plano escolhido",
+        "Seats",
+      ]),
+    );
     expect(body).toHaveLength(8);
     expect(rows.filter((row) => row[0] === "id")).toHaveLength(1);
     const column = (name: string) => header!.indexOf(name);
@@ -232,7 +341,12 @@ describe("the CSV export", () => {
     expect(rows.slice(1).map((row) => row[1])).toEqual(["carla silva", "Davi Silva"]);
     expect((await csv(seeded.workspaceId, { link: seeded.otherLinkId })).slice(1)).toEqual([]);
     const all = await csv(seeded.workspaceId, {}, 4);
-    expect(all.slice(1).map((row) => row[0]).sort()).toEqual(Object.values(seeded.ids).sort());
+    expect(
+      all
+        .slice(1)
+        .map((row) => row[0])
+        .sort(),
+    ).toEqual(Object.values(seeded.ids).sort());
   });
 
   it("refuses a bad filter before reading anything", async () => {

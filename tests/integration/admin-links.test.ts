@@ -43,8 +43,15 @@ describe("creating a link", () => {
   it("refuses a bad name, origin, rate limit or honeypot field, naming each field", async () => {
     const { workspace } = await newTenant();
     expect(
-      await fieldErrors(createLink(workspace.id, { name: " ", allowedOrigins: ["example.com"], rateLimit: "fast", honeypotField: "email" })),
-    ).toEqual({ name: "required", "allowedOrigins.0": "invalid_origin", rateLimit: "invalid_format", honeypotField: "lead_field" });
+      await fieldErrors(
+        createLink(workspace.id, { name: " ", allowedOrigins: ["example.com"], rateLimit: "fast", honeypotField: "email" }),
+      ),
+    ).toEqual({
+      name: "required",
+      "allowedOrigins.0": "invalid_origin",
+      rateLimit: "invalid_format",
+      honeypotField: "lead_field",
+    });
     expect(await fieldErrors(createLink(workspace.id, { name: "x", rateLimit: "0/min", honeypotField: "has space" }))).toEqual({
       rateLimit: "invalid_rate_limit",
       honeypotField: "invalid_format",
@@ -81,7 +88,11 @@ describe("counters", () => {
     });
     const links = await listLinks(workspace.id);
     expect(links.map((item) => item.name)).toEqual(["Quiet", "Sharded"]);
-    expect(links.find((item) => item.id === link.id)!.counters).toEqual({ accepted: 15, rejected: 5, lastReceivedAt: new Date("2026-03-01T10:00:00Z") });
+    expect(links.find((item) => item.id === link.id)!.counters).toEqual({
+      accepted: 15,
+      rejected: 5,
+      lastReceivedAt: new Date("2026-03-01T10:00:00Z"),
+    });
     expect(links.find((item) => item.id === quiet.id)!.counters).toEqual({ accepted: 0, rejected: 0, lastReceivedAt: null });
   });
 });
@@ -115,7 +126,11 @@ describe("settings", () => {
   it("are validated by the same schema as creation", async () => {
     const { workspace } = await newTenant();
     const link = await createLink(workspace.id, { name: "Strict" });
-    expect(await fieldErrors(updateLinkSettings(workspace.id, link.id, { allowedOrigins: ["ftp://x.example"], rateLimit: "5 per minute" }))).toEqual({
+    expect(
+      await fieldErrors(
+        updateLinkSettings(workspace.id, link.id, { allowedOrigins: ["ftp://x.example"], rateLimit: "5 per minute" }),
+      ),
+    ).toEqual({
       "allowedOrigins.0": "invalid_origin",
       rateLimit: "invalid_format",
     });
@@ -178,7 +193,9 @@ describe("request log", () => {
       receivedAt: new Date(base + Math.floor(index / 2) * 1000),
     }));
     await db.current.prisma.submission.createMany({ data: rows });
-    const expected = [...rows].sort((a, b) => b.receivedAt.getTime() - a.receivedAt.getTime() || (a.id < b.id ? 1 : -1)).map((row) => row.id);
+    const expected = [...rows]
+      .sort((a, b) => b.receivedAt.getTime() - a.receivedAt.getTime() || (a.id < b.id ? 1 : -1))
+      .map((row) => row.id);
 
     const first = await listLinkSubmissions(workspace.id, link.id, { limit: 5 });
     expect(first.newerCursor).toBeUndefined();
@@ -195,7 +212,9 @@ describe("request log", () => {
     expect(top.newerCursor).toBeUndefined();
 
     const rejected = await listLinkSubmissions(workspace.id, link.id, { filter: "rejected", limit: 50 });
-    expect(rejected.submissions.map((row) => row.id)).toEqual(expected.filter((id) => rows.find((row) => row.id === id)!.outcome === "rejected"));
+    expect(rejected.submissions.map((row) => row.id)).toEqual(
+      expected.filter((id) => rows.find((row) => row.id === id)!.outcome === "rejected"),
+    );
     const accepted = await listLinkSubmissions(workspace.id, link.id, { filter: "accepted", limit: 50 });
     expect(accepted.submissions).toHaveLength(8);
     expect(accepted.submissions.every((row) => row.outcome === "created")).toBe(true);
@@ -220,9 +239,11 @@ describe("tenancy", () => {
     // Through their own workspace, B's ids never reach A's rows.
     expect(await listLinks(b.workspace.id)).toEqual([]);
     expect(await errorCode(getLink(b.workspace.id, link.id))).toBe("capture_link_not_found");
-    expect(await errorCode(updateLinkSettings(b.workspace.id, link.id, { rateLimit: "off", allowedOrigins: ["https://evil.example"] }))).toBe(
-      "capture_link_not_found",
-    );
+    expect(
+      await errorCode(
+        updateLinkSettings(b.workspace.id, link.id, { rateLimit: "off", allowedOrigins: ["https://evil.example"] }),
+      ),
+    ).toBe("capture_link_not_found");
     expect(await errorCode(revokeLink(b.workspace.id, link.id))).toBe("capture_link_not_found");
     expect(await errorCode(revokeLink(b.workspace.id, link.token))).toBe("capture_link_not_found");
     expect((await listLinkSubmissions(b.workspace.id, link.id)).submissions).toEqual([]);

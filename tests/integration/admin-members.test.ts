@@ -38,11 +38,21 @@ describe("adding", () => {
   it("adds an existing account by email, or creates an account that can sign in", async () => {
     const { owner, workspace } = await newTenant();
     const existing = await newUser("existing");
-    const added = await addWorkspaceMember(workspace.id, owner.id, { account: "existing", email: existing.email.toUpperCase(), role: "admin" });
+    const added = await addWorkspaceMember(workspace.id, owner.id, {
+      account: "existing",
+      email: existing.email.toUpperCase(),
+      role: "admin",
+    });
     expect(added).toMatchObject({ userId: existing.id, role: "admin" });
 
     const email = `${unique("new")}@example.com`;
-    const created = await addWorkspaceMember(workspace.id, owner.id, { account: "new", email, password: "a long password", name: "Nina", role: "member" });
+    const created = await addWorkspaceMember(workspace.id, owner.id, {
+      account: "new",
+      email,
+      password: "a long password",
+      name: "Nina",
+      role: "member",
+    });
     expect(await roleOf(workspace.id, created.userId)).toBe("member");
     expect(await authenticate({ email, password: "a long password" })).toMatchObject({ id: created.userId, name: "Nina" });
   });
@@ -50,15 +60,23 @@ describe("adding", () => {
   it("refuses unknown emails, taken emails and short passwords, leaving no account behind", async () => {
     const { owner, workspace } = await newTenant();
     const taken = await newUser("taken");
-    expect(await errorCode(addWorkspaceMember(workspace.id, owner.id, { account: "existing", email: "nobody@example.com" }))).toBe("user_not_found");
-    expect(await errorCode(addWorkspaceMember(workspace.id, owner.id, { account: "new", email: taken.email, password: "password1" }))).toBe("email_taken");
-    expect(await fieldErrors(addWorkspaceMember(workspace.id, owner.id, { account: "new", email: "x@", password: "short" }))).toEqual({
+    expect(
+      await errorCode(addWorkspaceMember(workspace.id, owner.id, { account: "existing", email: "nobody@example.com" })),
+    ).toBe("user_not_found");
+    expect(
+      await errorCode(addWorkspaceMember(workspace.id, owner.id, { account: "new", email: taken.email, password: "password1" })),
+    ).toBe("email_taken");
+    expect(
+      await fieldErrors(addWorkspaceMember(workspace.id, owner.id, { account: "new", email: "x@", password: "short" })),
+    ).toEqual({
       email: "invalid_format",
       password: "too_small",
     });
     expect(await roleOf(workspace.id, taken.id)).toBeNull();
     await addWorkspaceMember(workspace.id, owner.id, { account: "existing", email: taken.email });
-    expect(await errorCode(addWorkspaceMember(workspace.id, owner.id, { account: "existing", email: taken.email }))).toBe("already_member");
+    expect(await errorCode(addWorkspaceMember(workspace.id, owner.id, { account: "existing", email: taken.email }))).toBe(
+      "already_member",
+    );
   });
 
   it("lets admins add admins and members but not owners; members add no one", async () => {
@@ -66,10 +84,16 @@ describe("adding", () => {
     const admin = await newMember(workspace.id, "admin");
     const member = await newMember(workspace.id, "member");
     const someone = await newUser("someone");
-    expect(await errorCode(addWorkspaceMember(workspace.id, admin.id, { account: "existing", email: someone.email, role: "owner" }))).toBe("forbidden");
-    expect(await errorCode(addWorkspaceMember(workspace.id, member.id, { account: "existing", email: someone.email }))).toBe("forbidden");
+    expect(
+      await errorCode(addWorkspaceMember(workspace.id, admin.id, { account: "existing", email: someone.email, role: "owner" })),
+    ).toBe("forbidden");
+    expect(await errorCode(addWorkspaceMember(workspace.id, member.id, { account: "existing", email: someone.email }))).toBe(
+      "forbidden",
+    );
     const email = `${unique("never")}@example.com`;
-    expect(await errorCode(addWorkspaceMember(workspace.id, member.id, { account: "new", email, password: "password1" }))).toBe("forbidden");
+    expect(await errorCode(addWorkspaceMember(workspace.id, member.id, { account: "new", email, password: "password1" }))).toBe(
+      "forbidden",
+    );
     expect(await db.current.prisma.user.count({ where: { email } })).toBe(0);
     await addWorkspaceMember(workspace.id, admin.id, { account: "existing", email: someone.email, role: "admin" });
     expect(await roleOf(workspace.id, someone.id)).toBe("admin");
@@ -88,7 +112,9 @@ describe("changing roles", () => {
     expect(await errorCode(changeMemberRole(workspace.id, admin.id, member.id, { role: "owner" }))).toBe("forbidden");
     expect(await errorCode(changeMemberRole(workspace.id, admin.id, owner.id, { role: "admin" }))).toBe("forbidden");
     expect(await errorCode(changeMemberRole(workspace.id, plain.id, admin.id, { role: "member" }))).toBe("forbidden");
-    expect(await fieldErrors(changeMemberRole(workspace.id, owner.id, member.id, { role: "boss" as "admin" }))).toEqual({ role: "invalid_value" });
+    expect(await fieldErrors(changeMemberRole(workspace.id, owner.id, member.id, { role: "boss" as "admin" }))).toEqual({
+      role: "invalid_value",
+    });
 
     await changeMemberRole(workspace.id, owner.id, member.id, { role: "owner" });
     expect(await roleOf(workspace.id, member.id)).toBe("owner");
@@ -156,9 +182,11 @@ describe("tenancy", () => {
 
     expect(await findWorkspaceAccess(b.owner.id, a.workspace.slug)).toBeNull();
     expect((await listMembers(b.workspace.id)).map((item) => item.userId)).toEqual([b.owner.id]);
-    expect(await errorCode(addWorkspaceMember(a.workspace.id, b.owner.id, { account: "existing", email: outsider.email, role: "owner" }))).toBe(
-      "not_found",
-    );
+    expect(
+      await errorCode(
+        addWorkspaceMember(a.workspace.id, b.owner.id, { account: "existing", email: outsider.email, role: "owner" }),
+      ),
+    ).toBe("not_found");
     expect(await errorCode(changeMemberRole(a.workspace.id, b.owner.id, aMember.id, { role: "owner" }))).toBe("not_found");
     expect(await errorCode(removeMember(a.workspace.id, b.owner.id, a.owner.id))).toBe("not_found");
     // Through B's own workspace, A's people are not members.

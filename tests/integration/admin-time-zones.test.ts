@@ -18,13 +18,29 @@ const SAO_PAULO = "America/Sao_Paulo";
 
 async function leadAt(workspaceId: string, captureLinkId: string, createdAt: string, name: string) {
   await db.current.prisma.lead.create({
-    data: { id: randomUUID(), workspaceId, captureLinkId, name, email: `${unique("tz")}@example.com`, createdAt: new Date(createdAt), updatedAt: new Date(createdAt) },
+    data: {
+      id: randomUUID(),
+      workspaceId,
+      captureLinkId,
+      name,
+      email: `${unique("tz")}@example.com`,
+      createdAt: new Date(createdAt),
+      updatedAt: new Date(createdAt),
+    },
   });
 }
 
 async function submissionAt(captureLinkId: string, workspaceId: string, receivedAt: string) {
   await db.current.prisma.submission.create({
-    data: { id: randomUUID(), captureLinkId, workspaceId, outcome: "rejected", status: 422, errorCode: "validation_failed", receivedAt: new Date(receivedAt) },
+    data: {
+      id: randomUUID(),
+      captureLinkId,
+      workspaceId,
+      outcome: "rejected",
+      status: 422,
+      errorCode: "validation_failed",
+      receivedAt: new Date(receivedAt),
+    },
   });
 }
 
@@ -44,13 +60,19 @@ describe("the dashboard in the viewer's time zone", () => {
     const { workspace, link } = await seedEdges();
     await submissionAt(link.id, workspace.id, "2026-03-10T01:30:00.000Z");
 
-    const inSaoPaulo = await getDashboard(workspace.id, resolveDashboardPeriod({ from: "2026-03-08", to: "2026-03-10" }, new Date(), SAO_PAULO));
+    const inSaoPaulo = await getDashboard(
+      workspace.id,
+      resolveDashboardPeriod({ from: "2026-03-08", to: "2026-03-10" }, new Date(), SAO_PAULO),
+    );
     expect(inSaoPaulo.perDay).toEqual([
       { day: "2026-03-08", leads: 1 },
       { day: "2026-03-09", leads: 2 },
       { day: "2026-03-10", leads: 1 },
     ]);
-    const ninth = await getDashboard(workspace.id, resolveDashboardPeriod({ from: "2026-03-09", to: "2026-03-09" }, new Date(), SAO_PAULO));
+    const ninth = await getDashboard(
+      workspace.id,
+      resolveDashboardPeriod({ from: "2026-03-09", to: "2026-03-09" }, new Date(), SAO_PAULO),
+    );
     expect(ninth.totals).toMatchObject({ leads: 2, rejected: 1 });
 
     const inUtc = await getDashboard(workspace.id, resolveDashboardPeriod({ from: "2026-03-08", to: "2026-03-10" }));
@@ -69,8 +91,12 @@ describe("the dashboard in the viewer's time zone", () => {
   });
 
   it("refuses a zone it does not know instead of passing it on", async () => {
-    expect(await fieldErrors(Promise.resolve().then(() => presetPeriod(7, new Date(), "Mars/Olympus_Mons")))).toEqual({ timeZone: "invalid_time_zone" });
-    expect(await fieldErrors(Promise.resolve().then(() => resolveDashboardPeriod({}, new Date(), "UTC'; DROP TABLE leads; --")))).toEqual({ timeZone: "invalid_time_zone" });
+    expect(await fieldErrors(Promise.resolve().then(() => presetPeriod(7, new Date(), "Mars/Olympus_Mons")))).toEqual({
+      timeZone: "invalid_time_zone",
+    });
+    expect(
+      await fieldErrors(Promise.resolve().then(() => resolveDashboardPeriod({}, new Date(), "UTC'; DROP TABLE leads; --"))),
+    ).toEqual({ timeZone: "invalid_time_zone" });
   });
 });
 
@@ -78,24 +104,38 @@ describe("the leads' date filters in the viewer's time zone", () => {
   it("keeps the leads of the São Paulo day in the table and in the CSV", async () => {
     const { workspace } = await seedEdges();
     const names = async (timeZone?: string) =>
-      (await listLeadPage(workspace.id, { from: "2026-03-09", to: "2026-03-09", sort: "oldest" }, { timeZone })).leads.map((lead) => lead.name);
+      (await listLeadPage(workspace.id, { from: "2026-03-09", to: "2026-03-09", sort: "oldest" }, { timeZone })).leads.map(
+        (lead) => lead.name,
+      );
     expect(await names(SAO_PAULO)).toEqual(["first of the 9th", "evening of the 9th"]);
     expect(await names()).toEqual(["late on the 8th", "first of the 9th"]);
 
-    const { chunks } = await exportLeads(workspace.id, { from: "2026-03-09", to: "2026-03-09", sort: "oldest" }, { timeZone: SAO_PAULO });
+    const { chunks } = await exportLeads(
+      workspace.id,
+      { from: "2026-03-09", to: "2026-03-09", sort: "oldest" },
+      { timeZone: SAO_PAULO },
+    );
     let text = "";
     for await (const chunk of chunks) text += chunk;
     const [header, ...rows] = parseCsv(text);
     expect(rows.map((row) => row[header!.indexOf("name")])).toEqual(["first of the 9th", "evening of the 9th"]);
     // Only `to`, only `from`: each bound is the São Paulo midnight.
-    expect((await listLeadPage(workspace.id, { to: "2026-03-08" }, { timeZone: SAO_PAULO })).leads.map((lead) => lead.name)).toEqual(["late on the 8th"]);
-    expect((await listLeadPage(workspace.id, { from: "2026-03-10" }, { timeZone: SAO_PAULO })).leads.map((lead) => lead.name)).toEqual(["first of the 10th"]);
+    expect(
+      (await listLeadPage(workspace.id, { to: "2026-03-08" }, { timeZone: SAO_PAULO })).leads.map((lead) => lead.name),
+    ).toEqual(["late on the 8th"]);
+    expect(
+      (await listLeadPage(workspace.id, { from: "2026-03-10" }, { timeZone: SAO_PAULO })).leads.map((lead) => lead.name),
+    ).toEqual(["first of the 10th"]);
   });
 
   it("refuses an unknown zone with a field error", async () => {
     const { workspace } = await newTenant("Badzone");
-    expect(await fieldErrors(listLeadPage(workspace.id, { from: "2026-03-09" }, { timeZone: "Not/AZone" }))).toEqual({ timeZone: "invalid_time_zone" });
-    expect(await fieldErrors(exportLeads(workspace.id, {}, { timeZone: "../../etc" }))).toEqual({ timeZone: "invalid_time_zone" });
+    expect(await fieldErrors(listLeadPage(workspace.id, { from: "2026-03-09" }, { timeZone: "Not/AZone" }))).toEqual({
+      timeZone: "invalid_time_zone",
+    });
+    expect(await fieldErrors(exportLeads(workspace.id, {}, { timeZone: "../../etc" }))).toEqual({
+      timeZone: "invalid_time_zone",
+    });
   });
 });
 
@@ -103,7 +143,8 @@ describe("the CSV's phone column", () => {
   it("is E.164 with its plus sign, not the on-screen format and not neutralised as a formula", async () => {
     const { workspace } = await newTenant("Phones");
     const link = await createLink(workspace.id, { name: "Form" });
-    const token = (await db.current.prisma.captureLink.findUniqueOrThrow({ where: { id: link.id }, select: { token: true } })).token;
+    const token = (await db.current.prisma.captureLink.findUniqueOrThrow({ where: { id: link.id }, select: { token: true } }))
+      .token;
     expect((await post(token, { name: "Ana", telephone: "(11) 98765-4321" })).status).toBe(201);
     const { chunks } = await exportLeads(workspace.id, {});
     let text = "";

@@ -20,7 +20,7 @@ afterEach(() => {
 /** A documentation-range address no other test uses. */
 function newIp(): string {
   const bytes = randomBytes(2);
-  return `198.51.${bytes[0]}.${bytes[1]! % 254 + 1}`;
+  return `198.51.${bytes[0]}.${(bytes[1]! % 254) + 1}`;
 }
 
 const from = (ip: string, extra: Record<string, string> = {}) => ({ "x-leadlink-remote-addr": ip, ...extra });
@@ -44,7 +44,9 @@ describe("sign-in attempt limits", () => {
     expect(refused).toMatch(/^TooManyAttempts:\d+$/);
     expect(tooManyAttemptsMessage(refused)).toBe("Too many attempts, try again in 15 minutes.");
     // The same account in other letters is the same account.
-    expect(await refusal(authenticate({ email: ` ${user.email.toUpperCase()} `, password: PASSWORD }, from(newIp())))).toMatch(/^TooManyAttempts:/);
+    expect(await refusal(authenticate({ email: ` ${user.email.toUpperCase()} `, password: PASSWORD }, from(newIp())))).toMatch(
+      /^TooManyAttempts:/,
+    );
     // Another account, from the same addresses, is untouched.
     expect(await authenticate({ email: other.email, password: PASSWORD }, from(newIp()))).toMatchObject({ id: other.id });
   });
@@ -66,9 +68,9 @@ describe("sign-in attempt limits", () => {
       const email = `nobody-${attempt}-${randomBytes(3).toString("hex")}@example.com`;
       expect(await authenticate({ email, password: "guess" }, from(ip, { "x-forwarded-for": newIp() }))).toBeNull();
     }
-    expect(await refusal(authenticate({ email: user.email, password: PASSWORD }, from(ip, { "x-forwarded-for": newIp() })))).toMatch(
-      /^TooManyAttempts:\d+$/,
-    );
+    expect(
+      await refusal(authenticate({ email: user.email, password: PASSWORD }, from(ip, { "x-forwarded-for": newIp() }))),
+    ).toMatch(/^TooManyAttempts:\d+$/);
     expect(await authenticate({ email: user.email, password: PASSWORD }, from(newIp()))).toMatchObject({ id: user.id });
   });
 
@@ -80,17 +82,25 @@ describe("sign-in attempt limits", () => {
     const user = await newUser("behind-proxy");
     for (let attempt = 0; attempt < LOGIN_LIMITS.ip.points; attempt++) {
       const email = `nobody-${attempt}-${randomBytes(3).toString("hex")}@example.com`;
-      expect(await authenticate({ email, password: "guess" }, from(proxy, { "x-forwarded-for": `${newIp()}, ${attacker}` }))).toBeNull();
+      expect(
+        await authenticate({ email, password: "guess" }, from(proxy, { "x-forwarded-for": `${newIp()}, ${attacker}` })),
+      ).toBeNull();
     }
-    expect(await refusal(authenticate({ email: user.email, password: PASSWORD }, from(proxy, { "x-forwarded-for": attacker })))).toMatch(/^TooManyAttempts:/);
-    expect(await authenticate({ email: user.email, password: PASSWORD }, from(proxy, { "x-forwarded-for": newIp() }))).toMatchObject({ id: user.id });
+    expect(
+      await refusal(authenticate({ email: user.email, password: PASSWORD }, from(proxy, { "x-forwarded-for": attacker }))),
+    ).toMatch(/^TooManyAttempts:/);
+    expect(
+      await authenticate({ email: user.email, password: PASSWORD }, from(proxy, { "x-forwarded-for": newIp() })),
+    ).toMatchObject({ id: user.id });
   });
 
   it("keeps the counters in the shared store in server mode", async () => {
     const user = await newUser("stored");
     expect(await authenticate({ email: user.email, password: "wrong" }, from(newIp()))).toBeNull();
     if (testDatabaseKind !== "postgres") return; // embedded mode is one process: memory is the store
-    const rows = await db.current.prisma.$queryRaw<{ key: string; points: number }[]>`SELECT key, points FROM rate_limits WHERE key = ${`login_account:${user.email}`}`;
+    const rows = await db.current.prisma.$queryRaw<
+      { key: string; points: number }[]
+    >`SELECT key, points FROM rate_limits WHERE key = ${`login_account:${user.email}`}`;
     expect(rows).toEqual([{ key: `login_account:${user.email}`, points: 1 }]);
   });
 });

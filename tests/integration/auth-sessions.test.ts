@@ -52,7 +52,9 @@ describe("sessions", () => {
     const user = await newUser("expiring");
     const started = new Date("2026-01-01T00:00:00Z");
     const sid = await startSession(user.id, started);
-    expect(await readSession(sid, new Date(started.getTime() + (SESSION_MAX_AGE_SECONDS - 60) * 1000))).toMatchObject({ id: user.id });
+    expect(await readSession(sid, new Date(started.getTime() + (SESSION_MAX_AGE_SECONDS - 60) * 1000))).toMatchObject({
+      id: user.id,
+    });
     expect(await readSession(sid, new Date(started.getTime() + SESSION_MAX_AGE_SECONDS * 1000))).toBeNull();
 
     const token = await signInToken(user);

@@ -7,23 +7,35 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase, statement, useDatabase } from "@/lib/db/client";
 import { invalidateCaptureLinks } from "@/lib/links/link-cache";
+import { runJson } from "../support/cli-run";
 import { createPostgresDatabase, testDatabaseKind, useTestDatabase } from "../support/database";
 import { createField, createLink } from "../support/fixtures";
 import { post } from "../support/ingest-client";
 import { newTenant } from "../support/tenants";
-import { runJson } from "../support/cli-run";
 
 const db = useTestDatabase();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "leadlink-backup-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const TABLES = ["workspaces", "users", "memberships", "capture_links", "capture_link_stats", "custom_fields", "leads", "submissions", "idempotency_keys"];
+const TABLES = [
+  "workspaces",
+  "users",
+  "memberships",
+  "capture_links",
+  "capture_link_stats",
+  "custom_fields",
+  "leads",
+  "submissions",
+  "idempotency_keys",
+];
 
 /** Every row of every table, as PostgreSQL renders it, in a stable order. */
 async function contents(database: Database): Promise<Record<string, string[]>> {
   const result: Record<string, string[]> = {};
   for (const table of TABLES) {
-    const rows = await database.sql<{ row: string }>(statement(`SELECT row_to_json(t)::text AS row FROM "${table}" t ORDER BY 1`));
+    const rows = await database.sql<{ row: string }>(
+      statement(`SELECT row_to_json(t)::text AS row FROM "${table}" t ORDER BY 1`),
+    );
     result[table] = rows.map((row) => row.row);
   }
   return result;
@@ -36,12 +48,29 @@ beforeAll(async () => {
   const { workspace } = await newTenant("Backup");
   workspaceSlug = workspace.slug;
   // Settings worth keeping: a link with allowed origins, a rate limit and a honeypot; a select field.
-  const link = await createLink(db.current, workspace.id, { allowedOrigins: ["https://site.example"], rateLimit: "30/min", honeypotField: "website" });
+  const link = await createLink(db.current, workspace.id, {
+    allowedOrigins: ["https://site.example"],
+    rateLimit: "30/min",
+    honeypotField: "website",
+  });
   await createField(db.current, workspace.id, { name: "plan", label: "Plan", type: "select", options: ["basic", "pro"] });
-  const created = await post(link.token, { name: "Ana Souza", email: "ana@backup.example", telephone: "11987654321", utmSource: "google", customFields: { plan: "pro" } }, { "Idempotency-Key": "backup-1" });
+  const created = await post(
+    link.token,
+    {
+      name: "Ana Souza",
+      email: "ana@backup.example",
+      telephone: "11987654321",
+      utmSource: "google",
+      customFields: { plan: "pro" },
+    },
+    { "Idempotency-Key": "backup-1" },
+  );
   expect(created.status).toBe(201);
   leadId = created.json!.leadId as string;
-  expect((await post(link.token, { telephone: "+55 (11) 98765-4321", city: "Recife", address: { city: "Recife", zipCode: 50000 } })).status).toBe(200);
+  expect(
+    (await post(link.token, { telephone: "+55 (11) 98765-4321", city: "Recife", address: { city: "Recife", zipCode: 50000 } }))
+      .status,
+  ).toBe(200);
   expect((await post(link.token, { email: "not-an-email" })).status).toBe(422);
   expect((await post(link.token, { name: "Bruno", email: "bruno@backup.example" })).status).toBe(201);
 });
@@ -111,7 +140,10 @@ describe.runIf(testDatabaseKind === "embedded" && process.env.TEST_DATABASE_URL)
       const copied = await runJson("db", "copy", "--to", target.url);
       expect(copied.code).toBe(0);
       expect(copied.body.tables.leads).toBe(2);
-      expect(await runJson("db", "copy", "--to", target.url)).toMatchObject({ code: 1, body: { error: { code: "restore_target_not_empty" } } });
+      expect(await runJson("db", "copy", "--to", target.url)).toMatchObject({
+        code: 1,
+        body: { error: { code: "restore_target_not_empty" } },
+      });
 
       const server = await openDatabase({ kind: "postgres", url: target.url, poolSize: 2 });
       try {

@@ -2,10 +2,10 @@
 // security 3) and `workspace list`, each printing one JSON value with --json and the usual error JSON.
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { readSession, startSession } from "@/lib/auth/sessions";
 import { authenticate } from "@/lib/auth/auth-options";
-import { useTestDatabase } from "../support/database";
+import { readSession, startSession } from "@/lib/auth/sessions";
 import { run, runJson } from "../support/cli-run";
+import { useTestDatabase } from "../support/database";
 
 useTestDatabase();
 
@@ -14,7 +14,9 @@ const suffix = () => randomBytes(4).toString("hex");
 describe("user list", () => {
   it("lists every user as id, email and name, by email", async () => {
     const b = (await runJson("user", "create", "--email", `b.${suffix()}@example.com`, "--password", "password1")).body;
-    const a = (await runJson("user", "create", "--email", `a.${suffix()}@example.com`, "--password", "password1", "--name", "Ana")).body;
+    const a = (
+      await runJson("user", "create", "--email", `a.${suffix()}@example.com`, "--password", "password1", "--name", "Ana")
+    ).body;
     const { code, body } = await runJson("user", "list");
     expect(code).toBe(0);
     expect(Array.isArray(body)).toBe(true);
@@ -50,7 +52,9 @@ describe("user set-password", () => {
   it("refuses an unknown email and a short password with the error JSON", async () => {
     const unknown = await runJson("user", "set-password", "--email", "nobody@example.com", "--password", "password1");
     expect(unknown.code).toBe(1);
-    expect(unknown.body).toEqual({ error: { code: "user_not_found", message: expect.any(String), errors: [expect.objectContaining({ field: "email" })] } });
+    expect(unknown.body).toEqual({
+      error: { code: "user_not_found", message: expect.any(String), errors: [expect.objectContaining({ field: "email" })] },
+    });
     const short = await runJson("user", "set-password", "--email", "nobody@example.com", "--password", "short");
     expect(short.code).toBe(1);
     expect(short.body.error.code).toBe("validation_failed");

@@ -24,9 +24,14 @@ function tempDir(): string {
 /** Runs the real bin in a child process, from another directory than the project's. */
 function bin(argv: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...argv], { cwd: os.tmpdir(), env: { ...process.env, ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [BIN, ...argv],
+      { cwd: os.tmpdir(), env: { ...process.env, ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -44,7 +49,10 @@ describe("the leadlink bin", () => {
     try {
       const first = await bin(["migrate", "--json"], env);
       expect(first.code, first.stderr).toBe(0);
-      const migrations = fs.readdirSync(path.join(import.meta.dirname, "../../prisma/migrations")).filter((name) => /^\d+_/.test(name)).sort();
+      const migrations = fs
+        .readdirSync(path.join(import.meta.dirname, "../../prisma/migrations"))
+        .filter((name) => /^\d+_/.test(name))
+        .sort();
       expect(JSON.parse(first.stdout)).toEqual({ applied: migrations, alreadyApplied: 0 });
 
       const again = await bin(["migrate", "--json"], env);

@@ -2,8 +2,8 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { resetEnv } from "@/lib/env";
 import { verifyPassword } from "@/lib/users/password";
-import { useTestDatabase } from "../support/database";
 import { run, runJson } from "../support/cli-run";
+import { useTestDatabase } from "../support/database";
 
 const db = useTestDatabase();
 
@@ -62,7 +62,14 @@ describe("user create", () => {
   });
 
   it("prints a null name when none is given", async () => {
-    const { body } = await runJson("user", "create", "--email", `${randomBytes(4).toString("hex")}@example.com`, "--password", "12345678");
+    const { body } = await runJson(
+      "user",
+      "create",
+      "--email",
+      `${randomBytes(4).toString("hex")}@example.com`,
+      "--password",
+      "12345678",
+    );
     expect(body.name).toBeNull();
   });
 
@@ -93,7 +100,11 @@ describe("workspace create", () => {
     const { code, body } = await runJson("workspace", "create", "--name", `Clínica São João ${suffix}`);
     expect(code).toBe(0);
     expect(Object.keys(body).sort()).toEqual(["id", "name", "slug"]);
-    expect(body).toEqual({ id: expect.stringMatching(UUID), slug: `clinica-sao-joao-${suffix}`, name: `Clínica São João ${suffix}` });
+    expect(body).toEqual({
+      id: expect.stringMatching(UUID),
+      slug: `clinica-sao-joao-${suffix}`,
+      name: `Clínica São João ${suffix}`,
+    });
     const stored = await db.current.prisma.workspace.findUniqueOrThrow({ where: { id: body.id } });
     expect(stored.country).toBe("BR");
   });
@@ -127,7 +138,16 @@ describe("workspace create", () => {
   it("makes an existing user the owner", async () => {
     const email = `owner.${randomBytes(4).toString("hex")}@example.com`;
     const user = (await runJson("user", "create", "--email", email, "--password", "password1")).body;
-    const { code, body } = await runJson("workspace", "create", "--name", "Owned", "--slug", uniqueSlug(), "--owner", email.toUpperCase());
+    const { code, body } = await runJson(
+      "workspace",
+      "create",
+      "--name",
+      "Owned",
+      "--slug",
+      uniqueSlug(),
+      "--owner",
+      email.toUpperCase(),
+    );
     expect(code).toBe(0);
     const memberships = await db.current.prisma.membership.findMany({ where: { workspaceId: body.id } });
     expect(memberships).toEqual([expect.objectContaining({ userId: user.id, role: "owner" })]);
@@ -135,7 +155,10 @@ describe("workspace create", () => {
 
   it("creates nothing when the owner does not exist", async () => {
     const slug = uniqueSlug();
-    const error = await expectError(["workspace", "create", "--name", "Orphan", "--slug", slug, "--owner", "nobody@example.com"], "user_not_found");
+    const error = await expectError(
+      ["workspace", "create", "--name", "Orphan", "--slug", slug, "--owner", "nobody@example.com"],
+      "user_not_found",
+    );
     expect(error.message).toContain("nobody@example.com");
     expect(await db.current.prisma.workspace.count({ where: { slug } })).toBe(0);
   });
@@ -187,10 +210,18 @@ describe("link create", () => {
   it("stores allowed origins normalised and without duplicates", async () => {
     const { slug } = await newWorkspace();
     const { body } = await runJson(
-      "link", "create", "--workspace", slug, "--name", "Restricted",
-      "--allowed-origin", "HTTPS://Example.com:443/landing",
-      "--allowed-origin", "https://example.com",
-      "--allowed-origin", "https://*.Example.org",
+      "link",
+      "create",
+      "--workspace",
+      slug,
+      "--name",
+      "Restricted",
+      "--allowed-origin",
+      "HTTPS://Example.com:443/landing",
+      "--allowed-origin",
+      "https://example.com",
+      "--allowed-origin",
+      "https://*.Example.org",
     );
     const stored = await db.current.prisma.captureLink.findUniqueOrThrow({ where: { id: body.id } });
     expect(stored.allowedOrigins).toEqual(["https://example.com", "https://*.example.org"]);
@@ -199,10 +230,23 @@ describe("link create", () => {
   it("refuses an invalid origin, naming it", async () => {
     const { slug } = await newWorkspace();
     const error = await expectError(
-      ["link", "create", "--workspace", slug, "--name", "x", "--allowed-origin", "https://ok.example", "--allowed-origin", "example.com"],
+      [
+        "link",
+        "create",
+        "--workspace",
+        slug,
+        "--name",
+        "x",
+        "--allowed-origin",
+        "https://ok.example",
+        "--allowed-origin",
+        "example.com",
+      ],
       "validation_failed",
     );
-    expect(error.errors).toEqual([{ field: "allowedOrigins.1", code: "invalid_origin", message: expect.stringContaining("example.com") }]);
+    expect(error.errors).toEqual([
+      { field: "allowedOrigins.1", code: "invalid_origin", message: expect.stringContaining("example.com") },
+    ]);
   });
 
   it("refuses an unknown workspace", async () => {
@@ -265,7 +309,20 @@ describe("field create", () => {
   it("creates a select field with its options", async () => {
     const { slug } = await newWorkspace();
     const { body } = await runJson(
-      "field", "create", "--workspace", slug, "--name", "plan", "--label", "Plan", "--type", "select", "--option", "Basic", "--option", "Pro",
+      "field",
+      "create",
+      "--workspace",
+      slug,
+      "--name",
+      "plan",
+      "--label",
+      "Plan",
+      "--type",
+      "select",
+      "--option",
+      "Basic",
+      "--option",
+      "Pro",
     );
     expect(body.type).toBe("select");
     expect((await db.current.prisma.customField.findUniqueOrThrow({ where: { id: body.id } })).options).toEqual(["Basic", "Pro"]);
@@ -278,22 +335,34 @@ describe("field create", () => {
     [["--type", "select", "--option", "A", "--option", "a"], "options"],
   ])("refuses %j", async (extra, field) => {
     const { slug } = await newWorkspace();
-    const error = await expectError(["field", "create", "--workspace", slug, "--name", "f", "--label", "F", ...extra], "validation_failed");
+    const error = await expectError(
+      ["field", "create", "--workspace", slug, "--name", "f", "--label", "F", ...extra],
+      "validation_failed",
+    );
     expect(error.errors?.map((issue) => issue.field)).toContain(field);
   });
 
   it("reports every invalid field at once, even with an unknown type", async () => {
     const { slug } = await newWorkspace();
-    const error = await expectError(["field", "create", "--workspace", slug, "--name", "1bad", "--label", " ", "--type", "color"], "validation_failed");
+    const error = await expectError(
+      ["field", "create", "--workspace", slug, "--name", "1bad", "--label", " ", "--type", "color"],
+      "validation_failed",
+    );
     expect(error.errors?.map((issue) => issue.field).sort()).toEqual(["label", "name", "type"]);
   });
 
   it("refuses a name or a label (in any case or accents) already used in the workspace", async () => {
     const { slug } = await newWorkspace();
     await runJson("field", "create", "--workspace", slug, "--name", "budget", "--label", "Orçamento");
-    const name = await expectError(["field", "create", "--workspace", slug, "--name", "budget", "--label", "Other"], "validation_failed");
+    const name = await expectError(
+      ["field", "create", "--workspace", slug, "--name", "budget", "--label", "Other"],
+      "validation_failed",
+    );
     expect(name.errors).toEqual([{ field: "name", code: "taken", message: expect.any(String) }]);
-    const label = await expectError(["field", "create", "--workspace", slug, "--name", "budget2", "--label", "ORCAMENTO"], "validation_failed");
+    const label = await expectError(
+      ["field", "create", "--workspace", slug, "--name", "budget2", "--label", "ORCAMENTO"],
+      "validation_failed",
+    );
     expect(label.errors).toEqual([{ field: "label", code: "taken", message: expect.any(String) }]);
   });
 
@@ -308,8 +377,22 @@ describe("field create", () => {
 
 describe("lead list and lead get", () => {
   const LEAD_KEYS = [
-    "address", "birthday", "city", "createdAt", "customFields", "document", "email", "firstTouch", "id", "instagram",
-    "lastTouch", "name", "profession", "state", "telephone", "updatedAt",
+    "address",
+    "birthday",
+    "city",
+    "createdAt",
+    "customFields",
+    "document",
+    "email",
+    "firstTouch",
+    "id",
+    "instagram",
+    "lastTouch",
+    "name",
+    "profession",
+    "state",
+    "telephone",
+    "updatedAt",
   ];
   let workspace: { id: string; slug: string };
   let other: { id: string; slug: string };
@@ -322,8 +405,26 @@ describe("lead list and lead get", () => {
     other = await newWorkspace();
     linkId = (await newLink(workspace.slug)).id;
     const field = async (name: string, label: string, type: string, options: string[] = []) =>
-      (await runJson("field", "create", "--workspace", workspace.slug, "--name", name, "--label", label, "--type", type, ...options.flatMap((o) => ["--option", o]))).body.id as string;
-    fieldIds = { budget: await field("budget", "Budget", "number"), plan: await field("plan", "Plan", "select", ["Pro"]), archived: await field("old", "Old", "text") };
+      (
+        await runJson(
+          "field",
+          "create",
+          "--workspace",
+          workspace.slug,
+          "--name",
+          name,
+          "--label",
+          label,
+          "--type",
+          type,
+          ...options.flatMap((o) => ["--option", o]),
+        )
+      ).body.id as string;
+    fieldIds = {
+      budget: await field("budget", "Budget", "number"),
+      plan: await field("plan", "Plan", "select", ["Pro"]),
+      archived: await field("old", "Old", "text"),
+    };
     await db.current.prisma.customField.update({ where: { id: fieldIds.archived }, data: { archivedAt: new Date() } });
 
     richLeadId = randomUUID();
@@ -351,13 +452,38 @@ describe("lead list and lead get", () => {
         updatedAt: new Date("2026-01-12T09:00:00.000Z"),
       },
     });
-    const submission = (id: string, receivedAt: string, outcome: "created" | "updated", payload: string | null, warnings: string[], leadId = richLeadId) =>
+    const submission = (
+      id: string,
+      receivedAt: string,
+      outcome: "created" | "updated",
+      payload: string | null,
+      warnings: string[],
+      leadId = richLeadId,
+    ) =>
       db.current.prisma.submission.create({
-        data: { id, workspaceId: workspace.id, captureLinkId: linkId, leadId, outcome, status: outcome === "created" ? 201 : 200, payload, warnings, receivedAt: new Date(receivedAt) },
+        data: {
+          id,
+          workspaceId: workspace.id,
+          captureLinkId: linkId,
+          leadId,
+          outcome,
+          status: outcome === "created" ? 201 : 200,
+          payload,
+          warnings,
+          receivedAt: new Date(receivedAt),
+        },
       });
     // Inserted out of order: the answer must be oldest first.
-    await submission("00000000-0000-4000-8000-000000000002", "2026-01-12T09:00:00.000Z", "updated", "plain text, not JSON", ["ignored key: foo"]);
-    await submission("00000000-0000-4000-8000-000000000001", "2026-01-10T10:00:00.000Z", "created", '{"email":"maria@example.com","foo":1}', []);
+    await submission("00000000-0000-4000-8000-000000000002", "2026-01-12T09:00:00.000Z", "updated", "plain text, not JSON", [
+      "ignored key: foo",
+    ]);
+    await submission(
+      "00000000-0000-4000-8000-000000000001",
+      "2026-01-10T10:00:00.000Z",
+      "created",
+      '{"email":"maria@example.com","foo":1}',
+      [],
+    );
 
     // Two leads created at the same instant: the one with the greater id comes first.
     for (const [id, createdAt] of [
@@ -365,7 +491,9 @@ describe("lead list and lead get", () => {
       ["10000000-0000-4000-8000-000000000002", "2026-02-01T00:00:00.000Z"],
       ["10000000-0000-4000-8000-000000000003", "2026-01-01T00:00:00.000Z"],
     ] as const) {
-      await db.current.prisma.lead.create({ data: { id, workspaceId: workspace.id, email: `${id.slice(-1)}@example.com`, createdAt: new Date(createdAt) } });
+      await db.current.prisma.lead.create({
+        data: { id, workspaceId: workspace.id, email: `${id.slice(-1)}@example.com`, createdAt: new Date(createdAt) },
+      });
     }
     await db.current.prisma.lead.create({ data: { id: randomUUID(), workspaceId: other.id, email: "stranger@example.com" } });
   });
@@ -416,7 +544,11 @@ describe("lead list and lead get", () => {
   it("returns 50 leads by default and takes --limit up to 1000", async () => {
     const busy = await newWorkspace();
     await db.current.prisma.lead.createMany({
-      data: Array.from({ length: 55 }, (_, i) => ({ id: randomUUID(), workspaceId: busy.id, createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)) })),
+      data: Array.from({ length: 55 }, (_, i) => ({
+        id: randomUUID(),
+        workspaceId: busy.id,
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+      })),
     });
     expect((await runJson("lead", "list", "--workspace", busy.slug)).body).toHaveLength(50);
     expect((await runJson("lead", "list", "--workspace", busy.slug, "--limit", "1000")).body).toHaveLength(55);

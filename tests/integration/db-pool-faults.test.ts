@@ -100,7 +100,10 @@ describe.skipIf(testDatabaseKind !== "postgres")("PostgreSQL pool under faults",
 
     relay.thaw();
     await expect
-      .poll(async () => database.prisma.$queryRaw`SELECT 5 AS five`.catch((error: unknown) => String(error)), { timeout: 15_000, interval: 200 })
+      .poll(async () => database.prisma.$queryRaw`SELECT 5 AS five`.catch((error: unknown) => String(error)), {
+        timeout: 15_000,
+        interval: 200,
+      })
       .toEqual([{ five: 5 }]);
   });
 

@@ -88,8 +88,20 @@ describe.runIf(testDatabaseKind === "embedded")("the embedded engine", () => {
   it("answers psql on its Unix socket", async () => {
     const host = db.current.connection.host!;
     const output = await new Promise<string>((resolve, reject) =>
-      execFile("psql", ["-h", host, "-U", "postgres", "-d", "postgres", "-At", "-c", "SELECT count(*) FROM _prisma_migrations WHERE finished_at IS NOT NULL"], (error, stdout) =>
-        error ? reject(error) : resolve(stdout),
+      execFile(
+        "psql",
+        [
+          "-h",
+          host,
+          "-U",
+          "postgres",
+          "-d",
+          "postgres",
+          "-At",
+          "-c",
+          "SELECT count(*) FROM _prisma_migrations WHERE finished_at IS NOT NULL",
+        ],
+        (error, stdout) => (error ? reject(error) : resolve(stdout)),
       ),
     ).catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? "no psql" : Promise.reject(error)));
     if (output === "no psql") return;

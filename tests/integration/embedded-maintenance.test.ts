@@ -20,7 +20,8 @@ describe.runIf(testDatabaseKind === "embedded")("embedded database maintenance",
   it("analyses the tables ingest writes, which nothing else does in embedded mode", async () => {
     const workspace = await createWorkspace(db.current);
     const link = await createLink(db.current, workspace.id);
-    for (let i = 0; i < 5; i++) expect((await post(link.token, { name: `Lead ${i}`, email: `lead-${i}@maintenance.example` })).status).toBe(201);
+    for (let i = 0; i < 5; i++)
+      expect((await post(link.token, { name: `Lead ${i}`, email: `lead-${i}@maintenance.example` })).status).toBe(201);
     // Never analysed: PostgreSQL says so with -1.
     expect(await statistics("leads")).toBe(-1);
     expect(await statistics("submissions")).toBe(-1);

@@ -2,7 +2,7 @@
 // old label (201, value lost). A replaced label now stays as an alias that ingest resolves (after id, name and
 // label, ignoring case and accents), listed and removable on the field. Driven through the real server actions
 // (signed-in owners, admins, members and strangers) and the real ingest route.
-import { callAction } from "../support/server-action";
+
 import { describe, expect, it } from "vitest";
 import { createFieldAction, removeFieldAliasAction, updateFieldAction } from "@/app/(admin)/w/[slug]/fields/actions";
 import { createField } from "@/lib/fields/create-field";
@@ -10,6 +10,7 @@ import { listFields } from "@/lib/fields/list-fields";
 import { createLink } from "@/lib/links/create-link";
 import { useTestDatabase } from "../support/database";
 import { post } from "../support/ingest-client";
+import { callAction } from "../support/server-action";
 import { fieldErrors, newMember, newTenant, newUser, unique } from "../support/tenants";
 
 const db = useTestDatabase();
@@ -33,7 +34,11 @@ async function send(token: string, customFields: Record<string, unknown>) {
   const lead = answer.json?.leadId
     ? await db.current.prisma.lead.findUnique({ where: { id: answer.json.leadId as string }, select: { customFields: true } })
     : null;
-  return { status: answer.status, warnings: (answer.json?.warnings ?? []) as { field: string; code: string }[], values: lead?.customFields };
+  return {
+    status: answer.status,
+    warnings: (answer.json?.warnings ?? []) as { field: string; code: string }[],
+    values: lead?.customFields,
+  };
 }
 
 async function aliasesOf(workspaceId: string, name: string) {
@@ -44,9 +49,20 @@ async function aliasesOf(workspaceId: string, name: string) {
 describe("renaming a label", () => {
   it("keeps the old label resolving, in any case and without accents, and lists it on the field", async () => {
     const { owner, workspace, link, company } = await setup();
-    expect(await callAction(owner, () => updateFieldAction(workspace.slug, company.id, {}, form({ label: "Empresa atual" })))).toMatchObject({ ok: true });
+    expect(
+      await callAction(owner, () => updateFieldAction(workspace.slug, company.id, {}, form({ label: "Empresa atual" }))),
+    ).toMatchObject({ ok: true });
 
-    for (const key of ["Company", "COMPANY", "cómpany", "  company  ".trim(), "Empresa atual", "EMPRESA ATUAL", "company", company.id]) {
+    for (const key of [
+      "Company",
+      "COMPANY",
+      "cómpany",
+      "  company  ".trim(),
+      "Empresa atual",
+      "EMPRESA ATUAL",
+      "company",
+      company.id,
+    ]) {
       const sent = await send(link.token, { [key]: `Acme via ${key}` });
       expect(sent.status, key).toBe(201);
       expect(sent.warnings, key).toEqual([]);
@@ -78,8 +94,13 @@ describe("renaming a label", () => {
   it("back to a former label just works: the alias becomes the label again and the other label the alias", async () => {
     const { owner, workspace, link, company } = await setup();
     await callAction(owner, () => updateFieldAction(workspace.slug, company.id, {}, form({ label: "Employer" })));
-    expect(await callAction(owner, () => updateFieldAction(workspace.slug, company.id, {}, form({ label: "company" })))).toMatchObject({ ok: true });
-    expect((await listFields(workspace.id)).find((field) => field.id === company.id)).toMatchObject({ label: "company", aliases: [{ label: "Employer" }] });
+    expect(
+      await callAction(owner, () => updateFieldAction(workspace.slug, company.id, {}, form({ label: "company" }))),
+    ).toMatchObject({ ok: true });
+    expect((await listFields(workspace.id)).find((field) => field.id === company.id)).toMatchObject({
+      label: "company",
+      aliases: [{ label: "Employer" }],
+    });
     expect((await send(link.token, { employer: "old" })).values).toEqual({ [company.id]: "old" });
     expect((await send(link.token, { Company: "current" })).values).toEqual({ [company.id]: "current" });
   });
@@ -92,8 +113,13 @@ describe("collisions", () => {
     const other = await createField(workspace.id, { name: "firm", label: "Firm" });
 
     // Through the create form and the label editor alike: refused next to the input, nothing changed.
-    const created = await callAction(owner, () => createFieldAction(workspace.slug, {}, form({ name: "company_name", label: "COMPANY", type: "text" })));
-    expect(created).toMatchObject({ ok: false, fieldErrors: { label: expect.stringContaining("former label of the field “Employer”") } });
+    const created = await callAction(owner, () =>
+      createFieldAction(workspace.slug, {}, form({ name: "company_name", label: "COMPANY", type: "text" })),
+    );
+    expect(created).toMatchObject({
+      ok: false,
+      fieldErrors: { label: expect.stringContaining("former label of the field “Employer”") },
+    });
     expect(await fieldErrors(createField(workspace.id, { name: "Company", label: "Something else" }))).toEqual({ name: "taken" });
     const renamed = await callAction(owner, () => updateFieldAction(workspace.slug, other.id, {}, form({ label: "Cómpany" })));
     expect(renamed).toMatchObject({ ok: false, fieldErrors: { label: expect.stringContaining("former label") } });
@@ -105,10 +131,12 @@ describe("collisions", () => {
     const [alias] = await aliasesOf(workspace.id, "company");
     expect(await callAction(owner, () => removeFieldAliasAction(workspace.slug, company.id, alias!.id))).toEqual({ ok: true });
     expect(await aliasesOf(workspace.id, "company")).toEqual([]);
-    const dropped = await send(link.token, { "Cómpany": "nobody's" });
+    const dropped = await send(link.token, { Cómpany: "nobody's" });
     expect(dropped.warnings.map((warning) => warning.code)).toEqual(["unknown_custom_field"]);
     expect(dropped.values).toEqual({});
-    expect(await callAction(owner, () => updateFieldAction(workspace.slug, other.id, {}, form({ label: "Company" })))).toMatchObject({ ok: true });
+    expect(
+      await callAction(owner, () => updateFieldAction(workspace.slug, other.id, {}, form({ label: "Company" }))),
+    ).toMatchObject({ ok: true });
     expect((await send(link.token, { company: "name first" })).values).toEqual({ [company.id]: "name first" });
     expect((await send(link.token, { COMPANY: "now b's label" })).values).toEqual({ [other.id]: "now b's label" });
   });
@@ -133,22 +161,39 @@ describe("who may remove an alias", () => {
     const other = await newTenant("Other");
 
     const remove = (slug: string) => () => removeFieldAliasAction(slug, company.id, alias!.id);
-    expect(await callAction(null, remove(workspace.slug))).toMatchObject({ ok: false, message: expect.stringContaining("Sign in") });
-    expect(await callAction(member, remove(workspace.slug))).toMatchObject({ ok: false, message: "Only owners and admins can do this." });
-    expect(await callAction(stranger, remove(workspace.slug))).toMatchObject({ ok: false, message: "This workspace does not exist." });
+    expect(await callAction(null, remove(workspace.slug))).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("Sign in"),
+    });
+    expect(await callAction(member, remove(workspace.slug))).toMatchObject({
+      ok: false,
+      message: "Only owners and admins can do this.",
+    });
+    expect(await callAction(stranger, remove(workspace.slug))).toMatchObject({
+      ok: false,
+      message: "This workspace does not exist.",
+    });
     // The other workspace's owner, through their own workspace, with this field's and alias's ids: not found.
-    expect(await callAction(other.owner, remove(other.workspace.slug))).toMatchObject({ ok: false, message: expect.stringContaining("no such former label") });
+    expect(await callAction(other.owner, remove(other.workspace.slug))).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("no such former label"),
+    });
     expect(await aliasesOf(workspace.id, "company")).toHaveLength(1);
 
     expect(await callAction(admin, remove(workspace.slug))).toEqual({ ok: true });
     expect(await aliasesOf(workspace.id, "company")).toEqual([]);
-    expect(await callAction(admin, remove(workspace.slug))).toMatchObject({ ok: false, message: expect.stringContaining("no such former label") });
+    expect(await callAction(admin, remove(workspace.slug))).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("no such former label"),
+    });
   });
 
   it("renaming through another workspace adds no alias there and changes nothing here", async () => {
     const { workspace, company } = await setup();
     const other = await newTenant("Other");
-    const answer = await callAction(other.owner, () => updateFieldAction(other.workspace.slug, company.id, {}, form({ label: "Hijacked" })));
+    const answer = await callAction(other.owner, () =>
+      updateFieldAction(other.workspace.slug, company.id, {}, form({ label: "Hijacked" })),
+    );
     expect(answer).toMatchObject({ ok: false });
     expect((await listFields(workspace.id))[0]).toMatchObject({ label: "Company", aliases: [] });
     expect(await db.current.prisma.customFieldAlias.count({ where: { workspaceId: other.workspace.id } })).toBe(0);

@@ -4,7 +4,16 @@
 // statements in turn, so requests interleave there statement by statement as they would on PostgreSQL.
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../support/database";
-import { leadCount, linkCounters, postText, setupLink, submissionsOf, uniqueEmail, uniquePhone, withoutRateLimit } from "../support/ingest-helpers";
+import {
+  leadCount,
+  linkCounters,
+  postText,
+  setupLink,
+  submissionsOf,
+  uniqueEmail,
+  uniquePhone,
+  withoutRateLimit,
+} from "../support/ingest-helpers";
 
 const db = useTestDatabase();
 
@@ -37,7 +46,10 @@ const leadIds = (answers: Answer[]) => new Set(answers.map((answer) => JSON.pars
 async function sameNewEmail(copies: number) {
   const { token, link, workspace } = await setupLink(db.current);
   const email = uniqueEmail("race");
-  const answers = await fire(token, Array.from({ length: copies }, (_, i) => JSON.stringify({ email, name: `Racer ${i}` })));
+  const answers = await fire(
+    token,
+    Array.from({ length: copies }, (_, i) => JSON.stringify({ email, name: `Racer ${i}` })),
+  );
   expect(statuses(answers), answers.find((answer) => answer.status >= 300)?.text).toEqual({ 201: 1, 200: copies - 1 });
   expect(leadIds(answers).size).toBe(1);
   expect(await leadCount(db.current, workspace.id)).toBe(1);
@@ -55,14 +67,26 @@ async function manyIdentities(identities: number, perIdentity: number) {
   for (let identity = 0; identity < identities; identity++) {
     const email = uniqueEmail(`person${identity}`);
     const national = uniquePhone();
-    const phoneForms = [national, `+55 (${national.slice(0, 2)}) ${national.slice(2, 7)}-${national.slice(7)}`, `55${national}`, Number(national), `${national.slice(0, 2)}.${national.slice(2, 7)}.${national.slice(7)}`];
+    const phoneForms = [
+      national,
+      `+55 (${national.slice(0, 2)}) ${national.slice(2, 7)}-${national.slice(7)}`,
+      `55${national}`,
+      Number(national),
+      `${national.slice(0, 2)}.${national.slice(2, 7)}.${national.slice(7)}`,
+    ];
     for (let copy = 0; copy < perIdentity; copy++) {
-      const body = identity % 2 === 0 ? { email: copy % 2 ? email.toUpperCase() : email, name: `P${identity}` } : { telephone: phoneForms[copy % phoneForms.length], name: `P${identity}` };
+      const body =
+        identity % 2 === 0
+          ? { email: copy % 2 ? email.toUpperCase() : email, name: `P${identity}` }
+          : { telephone: phoneForms[copy % phoneForms.length], name: `P${identity}` };
       bodies.push({ identity, body: JSON.stringify(body) });
     }
   }
   bodies.sort(() => Math.random() - 0.5);
-  const answers = await fire(token, bodies.map((entry) => entry.body));
+  const answers = await fire(
+    token,
+    bodies.map((entry) => entry.body),
+  );
 
   const failures = answers.filter((answer) => answer.status !== 200 && answer.status !== 201);
   expect(failures, failures[0]?.text).toEqual([]);
@@ -83,7 +107,11 @@ async function manyIdentities(identities: number, perIdentity: number) {
 async function sameIdempotencyKey(copies: number) {
   const { token, link, workspace } = await setupLink(db.current);
   const body = JSON.stringify({ email: uniqueEmail("idem"), name: "Once" });
-  const answers = await fire(token, Array.from({ length: copies }, () => body), { "idempotency-key": "checkout-42" });
+  const answers = await fire(
+    token,
+    Array.from({ length: copies }, () => body),
+    { "idempotency-key": "checkout-42" },
+  );
   expect(new Set(answers.map((answer) => answer.status)), answers[0]?.text).toEqual(new Set([201]));
   expect(new Set(answers.map((answer) => JSON.stringify(JSON.parse(answer.text)))).size).toBe(1);
   expect(await leadCount(db.current, workspace.id)).toBe(1);

@@ -1,8 +1,8 @@
 // DESIGN.md §3 "Custom fields" and specification 2.4: keys resolve by id, name, then label (case- and
 // accent-insensitive); unknown keys are ignored with a warning; values must fit the field's type.
 import { beforeAll, describe, expect, it } from "vitest";
-import { createField } from "../support/fixtures";
 import { useTestDatabase } from "../support/database";
+import { createField } from "../support/fixtures";
 import { fieldClient } from "../support/ingest-fields";
 import { setupLink, uniqueEmail, withoutRateLimit } from "../support/ingest-helpers";
 
@@ -34,7 +34,11 @@ beforeAll(async () => {
 async function stored(customFields: Record<string, unknown>) {
   const { json, lead } = await client.accepted({ email: uniqueEmail(), customFields });
   const byId = lead.customFields as Record<string, unknown>;
-  const byName = Object.fromEntries(Object.entries(ids).filter(([, id]) => id in byId).map(([name, id]) => [name, byId[id]]));
+  const byName = Object.fromEntries(
+    Object.entries(ids)
+      .filter(([, id]) => id in byId)
+      .map(([name, id]) => [name, byId[id]]),
+  );
   return { json, values: byName, raw: byId };
 }
 
@@ -165,7 +169,14 @@ describe("errors", () => {
   it("lists every invalid custom field together with the invalid standard fields", async () => {
     const problem = await client.rejected({
       email: "broken",
-      customFields: { employees: "many", start_date: "2023-02-29", newsletter: "maybe", plan: "Gold", notes: "fine", unknown: "ignored" },
+      customFields: {
+        employees: "many",
+        start_date: "2023-02-29",
+        newsletter: "maybe",
+        plan: "Gold",
+        notes: "fine",
+        unknown: "ignored",
+      },
     });
     expect(problem.errors.map((issue) => issue.field).sort()).toEqual(
       ["customFields.employees", "customFields.newsletter", "customFields.plan", "customFields.start_date", "email"].sort(),

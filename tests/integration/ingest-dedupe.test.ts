@@ -1,8 +1,8 @@
 // DESIGN.md §3 "Dedupe and updates": which lead a request matches, what an update writes, identity,
 // custom fields only on create, first- and last-touch UTM.
 import { beforeEach, describe, expect, it } from "vitest";
-import { createField, createLink, createWorkspace } from "../support/fixtures";
 import { useTestDatabase } from "../support/database";
+import { createField, createLink, createWorkspace } from "../support/fixtures";
 import { post } from "../support/ingest-client";
 import { isoDate } from "../support/ingest-fields";
 import { leadCount, setupLink, uniqueEmail, uniquePhone } from "../support/ingest-helpers";
@@ -128,7 +128,14 @@ describe("updating an existing lead", () => {
     const { leadId } = await accepted({ email, ...full }, 201);
     await accepted({ email, name: null, profession: "", city: "  ", address: null }, 200);
     const lead = await leadById(leadId);
-    expect(lead).toMatchObject({ name: "Ana Souza", document: "52998224725", profession: "Dentist", city: "Recife", state: "PE", instagram: "ana" });
+    expect(lead).toMatchObject({
+      name: "Ana Souza",
+      document: "52998224725",
+      profession: "Dentist",
+      city: "Recife",
+      state: "PE",
+      instagram: "ana",
+    });
     expect(isoDate(lead.birthday)).toBe("1990-05-17");
     expect(lead.address).toEqual(full.address);
   });
@@ -202,7 +209,13 @@ describe("custom fields", () => {
 });
 
 describe("UTM first and last touch", () => {
-  const campaign = (name: string) => ({ utmSource: `${name}-source`, utmMedium: `${name}-medium`, utmCampaign: name, utmContent: `${name}-content`, utmTerm: `${name}-term` });
+  const campaign = (name: string) => ({
+    utmSource: `${name}-source`,
+    utmMedium: `${name}-medium`,
+    utmCampaign: name,
+    utmContent: `${name}-content`,
+    utmTerm: `${name}-term`,
+  });
 
   it("keeps the first touch, moves the last touch, and gives each submission its own", async () => {
     const email = uniqueEmail();
@@ -211,8 +224,16 @@ describe("UTM first and last touch", () => {
     await accepted({ email, name: "No campaign this time" }, 200);
     const lead = await leadById(leadId);
     expect(lead).toMatchObject({
-      firstUtmSource: "spring-source", firstUtmMedium: "spring-medium", firstUtmCampaign: "spring", firstUtmContent: "spring-content", firstUtmTerm: "spring-term",
-      lastUtmSource: "summer-source", lastUtmMedium: "summer-medium", lastUtmCampaign: "summer", lastUtmContent: "summer-content", lastUtmTerm: "summer-term",
+      firstUtmSource: "spring-source",
+      firstUtmMedium: "spring-medium",
+      firstUtmCampaign: "spring",
+      firstUtmContent: "spring-content",
+      firstUtmTerm: "spring-term",
+      lastUtmSource: "summer-source",
+      lastUtmMedium: "summer-medium",
+      lastUtmCampaign: "summer",
+      lastUtmContent: "summer-content",
+      lastUtmTerm: "summer-term",
     });
     const submissions = await db.current.prisma.submission.findMany({ where: { leadId }, orderBy: { receivedAt: "asc" } });
     expect(submissions.map((s) => s.utmCampaign)).toEqual(["spring", "summer", null]);
@@ -231,7 +252,13 @@ describe("a rejected request", () => {
     const email = uniqueEmail();
     const { leadId } = await accepted({ email, name: "Ana", utmSource: "first" }, 201);
     const before = await leadById(leadId);
-    const refused = await post(token, { email, name: "Changed", utmSource: "second", birthday: "2023-02-30", address: { city: "X" } });
+    const refused = await post(token, {
+      email,
+      name: "Changed",
+      utmSource: "second",
+      birthday: "2023-02-30",
+      address: { city: "X" },
+    });
     expect(refused.status).toBe(422);
     expect(await leadById(leadId)).toEqual(before);
   });

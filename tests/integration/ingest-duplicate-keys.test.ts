@@ -24,18 +24,25 @@ describe("a key twice in one object", () => {
     expect(problem.detail).toContain(`duplicate key ${JSON.stringify(path)}`);
     expect(problem.errors).toEqual([{ field: path, code: "duplicate_key", message: expect.any(String) }]);
     expect(await leadCount(db.current, workspace.id)).toBe(0);
-    expect(await submissionsOf(db.current, link.id)).toMatchObject([{ outcome: "rejected", status: 400, errorCode: "invalid_json", payload: body }]);
+    expect(await submissionsOf(db.current, link.id)).toMatchObject([
+      { outcome: "rejected", status: 400, errorCode: "invalid_json", payload: body },
+    ]);
   });
 
   it.each([
     ["a NUL", '{"a\\u0000b":1,"a\\u0000b":2}', "a\uFFFDb"],
     ["a lone surrogate", '{"x\\ud800":1,"x\\ud800":2}', "x\uFFFD"],
-  ])("names a repeated key holding %s in a form the request log can store, and records the request", async (_name, body, shown) => {
-    const { token, link } = await setupLink(db.current);
-    const problem = await expectProblem(await postText(token, body), 400, "invalid_json");
-    expect(problem.errors).toEqual([{ field: shown, code: "duplicate_key", message: expect.any(String) }]);
-    expect(await submissionsOf(db.current, link.id)).toMatchObject([{ outcome: "rejected", errorCode: "invalid_json", errors: [{ field: shown }] }]);
-  });
+  ])(
+    "names a repeated key holding %s in a form the request log can store, and records the request",
+    async (_name, body, shown) => {
+      const { token, link } = await setupLink(db.current);
+      const problem = await expectProblem(await postText(token, body), 400, "invalid_json");
+      expect(problem.errors).toEqual([{ field: shown, code: "duplicate_key", message: expect.any(String) }]);
+      expect(await submissionsOf(db.current, link.id)).toMatchObject([
+        { outcome: "rejected", errorCode: "invalid_json", errors: [{ field: shown }] },
+      ]);
+    },
+  );
 
   it.each([
     ["the same key in different objects", { name: "Ana", address: { name: "x" }, customFields: { name: "y" } }],

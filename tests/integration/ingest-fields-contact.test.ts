@@ -20,12 +20,24 @@ beforeAll(async () => {
 
 describe("strings", () => {
   it("are trimmed", async () => {
-    const { lead } = await client.accepted({ email: uniqueEmail(), name: "  Ana Maria \t\n", profession: " Dentist ", city: "\u00a0Recife " });
+    const { lead } = await client.accepted({
+      email: uniqueEmail(),
+      name: "  Ana Maria \t\n",
+      profession: " Dentist ",
+      city: "\u00a0Recife ",
+    });
     expect(lead).toMatchObject({ name: "Ana Maria", profession: "Dentist", city: "Recife" });
   });
 
   it('treat null and "" (and blanks) as not sent', async () => {
-    const { lead } = await client.accepted({ email: uniqueEmail(), name: null, profession: "", city: "   ", telephone: "", document: null });
+    const { lead } = await client.accepted({
+      email: uniqueEmail(),
+      name: null,
+      profession: "",
+      city: "   ",
+      telephone: "",
+      document: null,
+    });
     expect(lead).toMatchObject({ name: null, profession: null, city: null, phone: null, document: null });
   });
 
@@ -41,15 +53,24 @@ describe("strings", () => {
   });
 
   it.each([
-    "name", "email", "telephone", "document", "profession", "city", "state", "instagram", "birthday",
-    "utmSource", "utmMedium", "utmCampaign", "utmContent", "utmTerm",
-  ])(
-    "reject %s longer than 500 characters with exactly one error for it",
-    async (field) => {
-      const problem = await client.rejected({ ...(field === "email" ? {} : { email: uniqueEmail() }), [field]: "x".repeat(501) });
-      expect(problem.errors).toEqual([expect.objectContaining({ field, code: expect.any(String), message: expect.any(String) })]);
-    },
-  );
+    "name",
+    "email",
+    "telephone",
+    "document",
+    "profession",
+    "city",
+    "state",
+    "instagram",
+    "birthday",
+    "utmSource",
+    "utmMedium",
+    "utmCampaign",
+    "utmContent",
+    "utmTerm",
+  ])("reject %s longer than 500 characters with exactly one error for it", async (field) => {
+    const problem = await client.rejected({ ...(field === "email" ? {} : { email: uniqueEmail() }), [field]: "x".repeat(501) });
+    expect(problem.errors).toEqual([expect.objectContaining({ field, code: expect.any(String), message: expect.any(String) })]);
+  });
 
   it.each(["street", "number", "complement", "neighborhood", "city", "state", "zipCode", "country"])(
     "reject address.%s longer than 500 characters",
@@ -74,13 +95,19 @@ describe("email", () => {
     expect(second.json.leadId).toBe(first.json.leadId);
   });
 
-  it.each(["ana", "ana@", "@example.com", "ana@example", "ana silva@example.com", "ana@@example.com", "ana@exa mple.com", "<ana@example.com>"])(
-    "rejects %j",
-    async (email) => {
-      const problem = await client.rejected({ email });
-      expect(problem.errors.map((issue) => issue.field)).toEqual(["email"]);
-    },
-  );
+  it.each([
+    "ana",
+    "ana@",
+    "@example.com",
+    "ana@example",
+    "ana silva@example.com",
+    "ana@@example.com",
+    "ana@exa mple.com",
+    "<ana@example.com>",
+  ])("rejects %j", async (email) => {
+    const problem = await client.rejected({ email });
+    expect(problem.errors.map((issue) => issue.field)).toEqual(["email"]);
+  });
 });
 
 describe("telephone", () => {
@@ -171,7 +198,14 @@ describe("document", () => {
     ["a numeric CNPJ with punctuation", "11.222.333/0001-81", "11222333000181"],
     ["a numeric CNPJ of digits", cnpj("123456780001"), cnpj("123456780001")],
     ["an alphanumeric CNPJ", cnpj("12ABC34501DE"), cnpj("12ABC34501DE")],
-    ["an alphanumeric CNPJ with punctuation", (() => { const v = cnpj("A1B2C3D4E5F6"); return `${v.slice(0, 2)}.${v.slice(2, 5)}.${v.slice(5, 8)}/${v.slice(8, 12)}-${v.slice(12)}`; })(), cnpj("A1B2C3D4E5F6")],
+    [
+      "an alphanumeric CNPJ with punctuation",
+      (() => {
+        const v = cnpj("A1B2C3D4E5F6");
+        return `${v.slice(0, 2)}.${v.slice(2, 5)}.${v.slice(5, 8)}/${v.slice(8, 12)}-${v.slice(12)}`;
+      })(),
+      cnpj("A1B2C3D4E5F6"),
+    ],
     ["an alphanumeric CNPJ in lower case", cnpj("ZZ9XY8WV0001").toLowerCase(), cnpj("ZZ9XY8WV0001")],
   ])("accepts %s", async (_name, document, stored) => {
     const { lead } = await client.accepted({ email: uniqueEmail(), document });

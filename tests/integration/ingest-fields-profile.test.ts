@@ -83,12 +83,18 @@ describe("instagram", () => {
     expect(lead.instagram).toBe(stored);
   });
 
-  it.each(["ana silva", "ana-silva", "ana!", "@", "a".repeat(31), "https://example.com/ana_silva", "https://www.instagram.com/p/Cx1yZ/", "@@ana"])(
-    "rejects %j",
-    async (instagram) => {
-      expect(fieldsOf(await client.rejected({ email: uniqueEmail(), instagram }))).toEqual(["instagram"]);
-    },
-  );
+  it.each([
+    "ana silva",
+    "ana-silva",
+    "ana!",
+    "@",
+    "a".repeat(31),
+    "https://example.com/ana_silva",
+    "https://www.instagram.com/p/Cx1yZ/",
+    "@@ana",
+  ])("rejects %j", async (instagram) => {
+    expect(fieldsOf(await client.rejected({ email: uniqueEmail(), instagram }))).toEqual(["instagram"]);
+  });
 });
 
 describe("address", () => {
@@ -125,7 +131,10 @@ describe("address", () => {
   });
 
   it("warns about unknown subfields, ignores them and keeps them in the submission", async () => {
-    const { json, lead } = await client.accepted({ email: uniqueEmail(), address: { city: "Recife", lat: -8.05, reference: "near the bridge" } });
+    const { json, lead } = await client.accepted({
+      email: uniqueEmail(),
+      address: { city: "Recife", lat: -8.05, reference: "near the bridge" },
+    });
     expect(json.warnings.map((warning) => warning.field).sort()).toEqual(["address.lat", "address.reference"]);
     expect(lead.address).toEqual({ city: "Recife" });
     const submission = await db.current.prisma.submission.findFirstOrThrow({ where: { leadId: json.leadId } });
@@ -153,12 +162,30 @@ describe("address", () => {
 
 describe("utm*", () => {
   it("stores strings on the lead and on the submission", async () => {
-    const utm = { utmSource: " google ", utmMedium: "cpc", utmCampaign: "black-friday", utmContent: "banner-a", utmTerm: "tênis" };
+    const utm = {
+      utmSource: " google ",
+      utmMedium: "cpc",
+      utmCampaign: "black-friday",
+      utmContent: "banner-a",
+      utmTerm: "tênis",
+    };
     const { json, lead } = await client.accepted({ email: uniqueEmail(), ...utm });
-    expect(lead).toMatchObject({ firstUtmSource: "google", firstUtmMedium: "cpc", firstUtmCampaign: "black-friday", firstUtmContent: "banner-a", firstUtmTerm: "tênis" });
+    expect(lead).toMatchObject({
+      firstUtmSource: "google",
+      firstUtmMedium: "cpc",
+      firstUtmCampaign: "black-friday",
+      firstUtmContent: "banner-a",
+      firstUtmTerm: "tênis",
+    });
     expect(lead).toMatchObject({ lastUtmSource: "google", lastUtmTerm: "tênis" });
     const submission = await db.current.prisma.submission.findFirstOrThrow({ where: { leadId: json.leadId } });
-    expect(submission).toMatchObject({ utmSource: "google", utmMedium: "cpc", utmCampaign: "black-friday", utmContent: "banner-a", utmTerm: "tênis" });
+    expect(submission).toMatchObject({
+      utmSource: "google",
+      utmMedium: "cpc",
+      utmCampaign: "black-friday",
+      utmContent: "banner-a",
+      utmTerm: "tênis",
+    });
   });
 });
 
@@ -172,7 +199,11 @@ describe("unknown top-level keys", () => {
     expect(lead.firstUtmSource).toBeNull();
     const submission = await db.current.prisma.submission.findFirstOrThrow({ where: { leadId: json.leadId } });
     expect(JSON.parse(submission.payload ?? "{}")).toEqual(body);
-    expect((submission.warnings as { field: string }[]).map((warning) => warning.field).sort()).toEqual(["Email", "favoriteColor", "utm_source"]);
+    expect((submission.warnings as { field: string }[]).map((warning) => warning.field).sort()).toEqual([
+      "Email",
+      "favoriteColor",
+      "utm_source",
+    ]);
   });
 });
 
@@ -200,7 +231,10 @@ describe("wrong JSON type for a known field", () => {
     ["customFields", "plan=gold"],
     ["customFields", 7],
   ])("rejects %s = %j with 422 naming the field", async (field, value) => {
-    const problem = await client.rejected({ ...(field === "email" ? { telephone: "11987654321" } : { email: uniqueEmail() }), [field]: value });
+    const problem = await client.rejected({
+      ...(field === "email" ? { telephone: "11987654321" } : { email: uniqueEmail() }),
+      [field]: value,
+    });
     expect(fieldsOf(problem)).toEqual([field]);
   });
 });
@@ -219,7 +253,18 @@ describe("one 422 lists every invalid field", () => {
       customFields: "nope",
     });
     expect(fieldsOf(problem)).toEqual(
-      ["address.number", "address.street", "birthday", "customFields", "document", "email", "instagram", "name", "telephone", "utmSource"].sort(),
+      [
+        "address.number",
+        "address.street",
+        "birthday",
+        "customFields",
+        "document",
+        "email",
+        "instagram",
+        "name",
+        "telephone",
+        "utmSource",
+      ].sort(),
     );
     for (const issue of problem.errors) {
       expect(typeof issue.code).toBe("string");

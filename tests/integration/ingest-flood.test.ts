@@ -5,10 +5,10 @@
 // most the limit's worth of log entries per client and window, plus the first 429.
 import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Database } from "@/lib/db/client";
 import { resetEnv } from "@/lib/env";
 import { PREFLIGHT_REFUSED } from "@/lib/http/capture-route";
 import { REMOTE_ADDRESS_HEADER } from "@/lib/http/request-meta";
-import type { Database } from "@/lib/db/client";
 import { useTestDatabase } from "../support/database";
 import { expectProblem, leadCount, postText, raw, setupLink, submissionsOf } from "../support/ingest-helpers";
 
@@ -54,13 +54,21 @@ const floods: Flood[] = [
     keepsBody: true,
     send: (token, headers) => postText(token, bigLead(), { ...headers, origin: FOREIGN }),
   },
-  { name: "a revoked link", status: 410, code: "capture_link_revoked", link: { status: "revoked" }, keepsBody: false, send: (token, headers) => postText(token, bigLead(), headers) },
+  {
+    name: "a revoked link",
+    status: 410,
+    code: "capture_link_revoked",
+    link: { status: "revoked" },
+    keepsBody: false,
+    send: (token, headers) => postText(token, bigLead(), headers),
+  },
   {
     name: "PUT",
     status: 405,
     code: "method_not_allowed",
     keepsBody: false,
-    send: (token, headers) => raw(token, { method: "PUT", body: bigLead(), headers: { ...headers, "content-type": "application/json" } }),
+    send: (token, headers) =>
+      raw(token, { method: "PUT", body: bigLead(), headers: { ...headers, "content-type": "application/json" } }),
   },
   {
     name: "preflights from a disallowed Origin",
@@ -69,9 +77,20 @@ const floods: Flood[] = [
     code: "origin_not_allowed",
     link: { allowedOrigins: [ALLOWED] },
     keepsBody: false,
-    send: (token, headers) => raw(token, { method: "OPTIONS", body: bigLead(), headers: { ...headers, origin: FOREIGN, "access-control-request-method": "POST" } }),
+    send: (token, headers) =>
+      raw(token, {
+        method: "OPTIONS",
+        body: bigLead(),
+        headers: { ...headers, origin: FOREIGN, "access-control-request-method": "POST" },
+      }),
   },
-  { name: "invalid JSON", status: 400, code: "invalid_json", keepsBody: true, send: (token, headers) => postText(token, bigLead().slice(0, -1), headers) },
+  {
+    name: "invalid JSON",
+    status: 400,
+    code: "invalid_json",
+    keepsBody: true,
+    send: (token, headers) => postText(token, bigLead().slice(0, -1), headers),
+  },
 ];
 
 describe.each(floods)("a flood of $name", ({ status, answered, code, link: linkOptions, keepsBody, send }) => {
@@ -95,14 +114,17 @@ describe.each(floods)("a flood of $name", ({ status, answered, code, link: linkO
     const rows = await submissionsOf(db.current, link.id);
     expect(rows.length).toBeLessThanOrEqual(LIMIT + 1);
     // Rows written within one millisecond have no order of their own: compare them sorted (429 last).
-    expect(rows.map((row) => [row.status, row.errorCode]).sort(([a], [b]) => Number(a) - Number(b))).toEqual([...Array(LIMIT).fill([status, code]), [429, "rate_limited"]]);
+    expect(rows.map((row) => [row.status, row.errorCode]).sort(([a], [b]) => Number(a) - Number(b))).toEqual([
+      ...Array(LIMIT).fill([status, code]),
+      [429, "rate_limited"],
+    ]);
     expect(await leadCount(db.current, workspace.id)).toBe(0);
     const largest = Math.max(...rows.map((row) => Buffer.byteLength(row.payload ?? "")));
     if (keepsBody) expect(largest).toBeGreaterThan(60 * 1024);
     else expect(largest).toBe(0);
 
     // Before the fix the log grew by about 300 × 63 KiB = 18.5 MiB here.
-    const grown = await logBytes(db.current) - before;
+    const grown = (await logBytes(db.current)) - before;
     expect(grown).toBeLessThanOrEqual((keepsBody ? (LIMIT + 1) * 72 * 1024 : 0) + 256 * 1024);
   });
 });
@@ -110,7 +132,11 @@ describe.each(floods)("a flood of $name", ({ status, answered, code, link: linkO
 describe("a refused preflight", () => {
   it("is recorded like a refused POST (rejected, origin_not_allowed, the origin), marked as a preflight, and answered 204 without a grant", async () => {
     const { token, link } = await setupLink(db.current, { allowedOrigins: [ALLOWED] });
-    const headers = { [REMOTE_ADDRESS_HEADER]: "198.51.100.77", "access-control-request-method": "POST", "user-agent": "Chromium" };
+    const headers = {
+      [REMOTE_ADDRESS_HEADER]: "198.51.100.77",
+      "access-control-request-method": "POST",
+      "user-agent": "Chromium",
+    };
     const refused = await raw(token, { method: "OPTIONS", headers: { ...headers, origin: FOREIGN } });
     expect(refused.status).toBe(204);
     expect(refused.headers.get("access-control-allow-origin")).toBeNull();
@@ -121,7 +147,15 @@ describe("a refused preflight", () => {
 
     const rows = await submissionsOf(db.current, link.id);
     expect(rows).toMatchObject([
-      { outcome: "rejected", status: 403, errorCode: "origin_not_allowed", origin: FOREIGN, ip: "198.51.100.77", userAgent: "Chromium", payload: null },
+      {
+        outcome: "rejected",
+        status: 403,
+        errorCode: "origin_not_allowed",
+        origin: FOREIGN,
+        ip: "198.51.100.77",
+        userAgent: "Chromium",
+        payload: null,
+      },
       { outcome: "rejected", status: 403, errorCode: "origin_not_allowed", origin: FOREIGN, payload: "{}" },
     ]);
     expect(rows[0]!.errors).toEqual([PREFLIGHT_REFUSED]);
@@ -139,7 +173,10 @@ describe("a refused preflight", () => {
 
   it("of an unknown link is not recorded and still gets a grant (the POST then reads a 404)", async () => {
     const before = await db.current.prisma.submission.count();
-    const response = await raw("cl_unknownunknownunknown", { method: "OPTIONS", headers: { origin: FOREIGN, "access-control-request-method": "POST" } });
+    const response = await raw("cl_unknownunknownunknown", {
+      method: "OPTIONS",
+      headers: { origin: FOREIGN, "access-control-request-method": "POST" },
+    });
     expect(response.status).toBe(204);
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
     expect(await db.current.prisma.submission.count()).toBe(before);
@@ -151,7 +188,10 @@ describe("the worst case at the default limit (docs/security.md)", () => {
     const { token, link } = await setupLink(db.current);
     const before = await logBytes(db.current);
     // 64 KiB of JSON that does not parse and does not compress: the largest entry the log keeps.
-    const body = () => `{"pad":"${randomBytes(48 * 1024).toString("base64").slice(0, 64 * 1024 - 9)}"`;
+    const body = () =>
+      `{"pad":"${randomBytes(48 * 1024)
+        .toString("base64")
+        .slice(0, 64 * 1024 - 9)}"`;
     const statuses: number[] = [];
     for (let i = 0; i < 150; i++) {
       const response = await postText(token, body(), { [REMOTE_ADDRESS_HEADER]: "192.0.2.200" });
@@ -161,7 +201,9 @@ describe("the worst case at the default limit (docs/security.md)", () => {
     expect(statuses.filter((status) => status === 400)).toHaveLength(120);
     expect(await db.current.prisma.submission.count({ where: { captureLinkId: link.id } })).toBe(121);
     const grown = (await logBytes(db.current)) - before;
-    console.log(`[worst case] 121 entries of 64 KiB grew the submission log by ${grown} bytes (${(grown / 2 ** 20).toFixed(2)} MiB)`);
+    console.log(
+      `[worst case] 121 entries of 64 KiB grew the submission log by ${grown} bytes (${(grown / 2 ** 20).toFixed(2)} MiB)`,
+    );
     expect(grown).toBeLessThanOrEqual(121 * 72 * 1024);
   });
 });

@@ -15,25 +15,31 @@ describe("a link with a honeypot field", () => {
     ["a number", 0],
     ["true", true],
     ["an object", { a: 1 }],
-  ])("answers a filled honeypot (%s) with 201 and a fresh lead id, stores it as spam and creates no lead", async (_label, value) => {
-    const { token, link, workspace } = await setupLink(db.current, { honeypotField: "website" });
-    const email = uniqueEmail("bot");
-    const payload = JSON.stringify({ name: "Bot", email, website: value });
-    const response = await postText(token, payload, { origin: "https://landing.example.com" });
-    expect(response.status).toBe(201);
-    expect(response.headers.get("content-type")).toMatch(/^application\/json\b/);
-    expect(response.headers.get("access-control-allow-origin")).toBe("*");
-    const body = await bodyOf(response);
-    expect(body).toEqual({ leadId: expect.stringMatching(UUID), created: true, warnings: [] });
+  ])(
+    "answers a filled honeypot (%s) with 201 and a fresh lead id, stores it as spam and creates no lead",
+    async (_label, value) => {
+      const { token, link, workspace } = await setupLink(db.current, { honeypotField: "website" });
+      const email = uniqueEmail("bot");
+      const payload = JSON.stringify({ name: "Bot", email, website: value });
+      const response = await postText(token, payload, { origin: "https://landing.example.com" });
+      expect(response.status).toBe(201);
+      expect(response.headers.get("content-type")).toMatch(/^application\/json\b/);
+      expect(response.headers.get("access-control-allow-origin")).toBe("*");
+      const body = await bodyOf(response);
+      expect(body).toEqual({ leadId: expect.stringMatching(UUID), created: true, warnings: [] });
 
-    expect(await leadCount(db.current, workspace.id)).toBe(0);
-    expect(await db.current.prisma.lead.findUnique({ where: { id: body.leadId as string } })).toBeNull();
-    expect(await submissionsOf(db.current, link.id)).toMatchObject([
-      { outcome: "spam", status: 201, errorCode: null, leadId: null, payload, origin: "https://landing.example.com" },
-    ]);
-    const stats = await db.current.prisma.captureLinkStats.aggregate({ where: { captureLinkId: link.id }, _sum: { accepted: true, rejected: true } });
-    expect(stats._sum.accepted ?? 0n).toBe(0n);
-  });
+      expect(await leadCount(db.current, workspace.id)).toBe(0);
+      expect(await db.current.prisma.lead.findUnique({ where: { id: body.leadId as string } })).toBeNull();
+      expect(await submissionsOf(db.current, link.id)).toMatchObject([
+        { outcome: "spam", status: 201, errorCode: null, leadId: null, payload, origin: "https://landing.example.com" },
+      ]);
+      const stats = await db.current.prisma.captureLinkStats.aggregate({
+        where: { captureLinkId: link.id },
+        _sum: { accepted: true, rejected: true },
+      });
+      expect(stats._sum.accepted ?? 0n).toBe(0n);
+    },
+  );
 
   it("gives each bot request a different id, and a person sending the same email later gets a real lead", async () => {
     const { token, workspace } = await setupLink(db.current, { honeypotField: "website" });

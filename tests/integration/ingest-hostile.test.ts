@@ -2,9 +2,18 @@
 // trace (DESIGN.md §3 "Responses": never a stack trace, never an HTML page); every request that reaches
 // a link is recorded exactly once; a rejected body never writes a lead.
 import { beforeAll, describe, expect, it } from "vitest";
-import { createField } from "../support/fixtures";
 import { useTestDatabase } from "../support/database";
-import { expectNoServerError, leadCount, postText, raw, setupLink, submissionsOf, uniqueEmail, withoutRateLimit } from "../support/ingest-helpers";
+import { createField } from "../support/fixtures";
+import {
+  expectNoServerError,
+  leadCount,
+  postText,
+  raw,
+  setupLink,
+  submissionsOf,
+  uniqueEmail,
+  withoutRateLimit,
+} from "../support/ingest-helpers";
 
 const db = useTestDatabase();
 withoutRateLimit();
@@ -19,7 +28,8 @@ beforeAll(async () => {
   await createField(db.current, workspace.id, { name: "__proto__", label: "Proto" });
 });
 
-const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((part) => (typeof part === "string" ? Buffer.from(part, "utf8") : Buffer.from(part))));
+const bytes = (...parts: (string | number[])[]) =>
+  Buffer.concat(parts.map((part) => (typeof part === "string" ? Buffer.from(part, "utf8") : Buffer.from(part))));
 const email = () => `"email":"${uniqueEmail("hostile")}"`;
 const DEEP_ARRAY = "[".repeat(10_000) + "]".repeat(10_000);
 const DEEP_OBJECT = `${'{"a":'.repeat(10_000)}1${"}".repeat(10_000)}`;
@@ -32,11 +42,9 @@ const cases: [string, string | Uint8Array, Expect][] = [
   ["a raw NUL inside a key", bytes(`{${email()},"na`, [0], `me":"Ana"}`), 400],
   ["a raw NUL between tokens", bytes(`{${email()},`, [0], `"name":"Ana"}`), 400],
   // NUL as \u0000 escapes.
-  ...(["name", "email", "telephone", "document", "profession", "city", "state", "instagram", "birthday", "utmSource"].map((field) => [
-    `\\u0000 in ${field}`,
-    `{${field === "email" ? '"name":"x"' : email()},"${field}":"ab\\u0000c"}`,
-    422,
-  ]) as [string, string, Expect][]),
+  ...(["name", "email", "telephone", "document", "profession", "city", "state", "instagram", "birthday", "utmSource"].map(
+    (field) => [`\\u0000 in ${field}`, `{${field === "email" ? '"name":"x"' : email()},"${field}":"ab\\u0000c"}`, 422],
+  ) as [string, string, Expect][]),
   ["\\u0000 in address.street", `{${email()},"address":{"street":"R\\u0000ua"}}`, 422],
   ["\\u0000 in a custom field value", `{${email()},"customFields":{"notes":"a\\u0000b"}}`, 422],
   ["\\u0000 in an unknown top-level key", `{${email()},"x\\u0000y":1}`, 201],
@@ -55,8 +63,16 @@ const cases: [string, string | Uint8Array, Expect][] = [
   ["a lone surrogate in a customFields key", `{${email()},"customFields":{"\\ud83d":"x"}}`, 201],
   ["an unknown key whose 200th character is half of a surrogate pair", `{${email()},"${SPLIT_PAIR_KEY}":1}`, 201],
   ["an address key whose 200th character is half of a surrogate pair", `{${email()},"address":{"${SPLIT_PAIR_KEY}":"x"}}`, 201],
-  ["a customFields key whose 200th character is half of a surrogate pair", `{${email()},"customFields":{"${SPLIT_PAIR_KEY}":"x"}}`, 201],
-  ["a custom number whose error message would cut a surrogate pair", `{${email()},"customFields":{"score":"${"x".repeat(39)}😀"}}`, 422],
+  [
+    "a customFields key whose 200th character is half of a surrogate pair",
+    `{${email()},"customFields":{"${SPLIT_PAIR_KEY}":"x"}}`,
+    201,
+  ],
+  [
+    "a custom number whose error message would cut a surrogate pair",
+    `{${email()},"customFields":{"score":"${"x".repeat(39)}😀"}}`,
+    422,
+  ],
   // Raw invalid UTF-8: decoded with U+FFFD, or refused; never a crash.
   ["a raw 0xFF byte in a value", bytes(`{${email()},"name":"A`, [0xff], `na"}`), [201, 400]],
   ["a raw encoded surrogate (ED A0 80) in a value", bytes(`{${email()},"name":"A`, [0xed, 0xa0, 0x80], `"}`), [201, 400]],
@@ -65,7 +81,11 @@ const cases: [string, string | Uint8Array, Expect][] = [
   ["__proto__ at top level", `{${email()},"__proto__":{"email":"evil@example.com","polluted":true}}`, 201],
   ["constructor at top level", `{${email()},"constructor":{"prototype":{"polluted":true}}}`, 201],
   ["__proto__ in address", `{${email()},"address":{"__proto__":{"city":"Evil"},"constructor":"x"}}`, 201],
-  ["__proto__ and constructor in customFields, matching fields of those names", `{${email()},"customFields":{"__proto__":"p","constructor":"c"}}`, 201],
+  [
+    "__proto__ and constructor in customFields, matching fields of those names",
+    `{${email()},"customFields":{"__proto__":"p","constructor":"c"}}`,
+    201,
+  ],
   ["__proto__ with a non-string value in customFields", `{${email()},"customFields":{"__proto__":{"polluted":true}}}`, 422],
   // Deep nesting.
   ["10,000-deep arrays as the value of an unknown key", `{${email()},"deep":${DEEP_ARRAY}}`, 201],
@@ -101,7 +121,11 @@ const cases: [string, string | Uint8Array, Expect][] = [
   ["a whitespace body", " \r\n\t ", 400],
   ["a BOM before the object", `\uFEFF{${email()}}`, 201],
   ["only a BOM", "\uFEFF", 400],
-  ["a wrong type for every field at once", `{"email":1,"name":[],"telephone":{},"document":true,"profession":1,"city":[],"state":{},"instagram":0,"birthday":false,"address":"x","utmSource":[],"utmMedium":{},"utmCampaign":1,"utmContent":true,"utmTerm":null,"customFields":[]}`, 422],
+  [
+    "a wrong type for every field at once",
+    `{"email":1,"name":[],"telephone":{},"document":true,"profession":1,"city":[],"state":{},"instagram":0,"birthday":false,"address":"x","utmSource":[],"utmMedium":{},"utmCampaign":1,"utmContent":true,"utmTerm":null,"customFields":[]}`,
+    422,
+  ],
 ];
 
 describe("hostile bodies", () => {
@@ -118,7 +142,10 @@ describe("hostile bodies", () => {
   });
 
   it("does not let __proto__ or constructor act as lead fields", async () => {
-    const response = await postText(target.token, '{"name":"Proto","__proto__":{"email":"evil@example.com"},"constructor":{"email":"x@example.com"}}');
+    const response = await postText(
+      target.token,
+      '{"name":"Proto","__proto__":{"email":"evil@example.com"},"constructor":{"email":"x@example.com"}}',
+    );
     expect(response.status).toBe(201);
     const { leadId } = (await response.json()) as { leadId: string };
     expect((await db.current.prisma.lead.findUniqueOrThrow({ where: { id: leadId } })).email).toBeNull();
@@ -134,12 +161,22 @@ describe("hostile bodies", () => {
 
 describe("charsets", () => {
   it.each([
-    ["utf-16 bytes declared as utf-16", Buffer.from(`{${email()},"name":"Zoë"}`, "utf16le"), "application/json; charset=utf-16", 201],
+    [
+      "utf-16 bytes declared as utf-16",
+      Buffer.from(`{${email()},"name":"Zoë"}`, "utf16le"),
+      "application/json; charset=utf-16",
+      201,
+    ],
     ["an unknown charset", Buffer.from(`{${email()}}`), "application/json; charset=x-made-up", 201],
     ["the 'replacement' charset", Buffer.from(`{${email()}}`), "application/json; charset=iso-2022-kr", 201],
     ["an empty charset", Buffer.from(`{${email()}}`), "application/json; charset=", 201],
-    ["latin-1 bytes declared as utf-8", Buffer.from(`{${email()},"name":"José"}`, "latin1"), "application/json; charset=utf-8", 201],
-    ["garbage parameters", Buffer.from(`{${email()}}`), "application/json;;;=;charset;charset=\"", 201],
+    [
+      "latin-1 bytes declared as utf-8",
+      Buffer.from(`{${email()},"name":"José"}`, "latin1"),
+      "application/json; charset=utf-8",
+      201,
+    ],
+    ["garbage parameters", Buffer.from(`{${email()}}`), 'application/json;;;=;charset;charset="', 201],
     ["utf-16 bytes declared as utf-8", Buffer.from(`{${email()}}`, "utf16le"), "application/json", 400],
   ] as const)("%s: no 5xx", async (_name, body, contentType, status) => {
     const response = await raw(target.token, { body, headers: { "content-type": contentType } });
@@ -163,15 +200,18 @@ describe("hostile paths and headers", () => {
     "cl_aaaaaaaaaaaaaaaaaaaaaa\n",
     "",
   ];
-  it.each(tokens.map((token) => [JSON.stringify(token).slice(0, 40), token]))("token %s: 404 for POST, 405 for GET, 204 for OPTIONS", async (_label, token) => {
-    const posted = await postText(token, `{${email()}}`);
-    await expectNoServerError(posted);
-    expect(posted.status).toBe(404);
-    const got = await raw(token, { method: "GET" });
-    await expectNoServerError(got);
-    expect(got.status).toBe(405);
-    expect((await raw(token, { method: "OPTIONS" })).status).toBe(204);
-  });
+  it.each(tokens.map((token) => [JSON.stringify(token).slice(0, 40), token]))(
+    "token %s: 404 for POST, 405 for GET, 204 for OPTIONS",
+    async (_label, token) => {
+      const posted = await postText(token, `{${email()}}`);
+      await expectNoServerError(posted);
+      expect(posted.status).toBe(404);
+      const got = await raw(token, { method: "GET" });
+      await expectNoServerError(got);
+      expect(got.status).toBe(405);
+      expect((await raw(token, { method: "OPTIONS" })).status).toBe(204);
+    },
+  );
 
   it("survives huge and odd header values", async () => {
     const response = await postText(target.token, `{${email()}}`, {

@@ -1,9 +1,17 @@
 // DESIGN.md §3 "Request handling", Idempotency-Key: a repeat with the same key on the same link within 24 h
 // returns the first response and records nothing new; the same key with another body is 422 idempotency_key_reused.
 import { describe, expect, it } from "vitest";
-import { createLink } from "../support/fixtures";
 import { useTestDatabase } from "../support/database";
-import { expectProblem, leadCount, linkCounters, postText, setupLink, submissionsOf, uniqueEmail } from "../support/ingest-helpers";
+import { createLink } from "../support/fixtures";
+import {
+  expectProblem,
+  leadCount,
+  linkCounters,
+  postText,
+  setupLink,
+  submissionsOf,
+  uniqueEmail,
+} from "../support/ingest-helpers";
 
 const db = useTestDatabase();
 

@@ -8,9 +8,9 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERROR_CODES, isErrorCode } from "@/lib/error-codes";
+import { testDatabaseKind, useTestDatabase } from "../support/database";
 import { createField, createLink } from "../support/fixtures";
-import { useTestDatabase, testDatabaseKind } from "../support/database";
-import { ALLOWED_ORIGIN, HONEYPOT, METHODS, bodyBytes, headersOf, requestHeaders, textUnit } from "../support/hostile-input";
+import { ALLOWED_ORIGIN, bodyBytes, HONEYPOT, headersOf, METHODS, requestHeaders, textUnit } from "../support/hostile-input";
 import { raw, setupLink, withoutRateLimit } from "../support/ingest-helpers";
 
 const SEED = Number(process.env.LEADLINK_PROPERTY_SEED ?? 20261121);
@@ -50,7 +50,12 @@ afterAll(() => {
 
 /** Link tokens as Next.js hands them to the handler (already percent-decoded), most of them no link at all. */
 const anyToken = fc.oneof(
-  { weight: 2, arbitrary: fc.constantFrom("open", "restricted", "honeypot", "revoked").map((kind) => () => tokens[kind as keyof typeof tokens]) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .constantFrom("open", "restricted", "honeypot", "revoked")
+      .map((kind) => () => tokens[kind as keyof typeof tokens]),
+  },
   {
     weight: 3,
     arbitrary: fc
@@ -69,36 +74,58 @@ const STACK_TRACE = /\n\s+at\s|node_modules|\.ts:\d+|<html|<!doctype/i;
 const PROBLEM_KEYS = new Set(["type", "title", "status", "code", "detail", "errors"]);
 
 async function leadState() {
-  const state = await db.current.prisma.lead.aggregate({ where: { workspaceId }, _count: { _all: true }, _max: { updatedAt: true } });
+  const state = await db.current.prisma.lead.aggregate({
+    where: { workspaceId },
+    _count: { _all: true },
+    _max: { updatedAt: true },
+  });
   return { count: state._count._all, lastUpdate: state._max.updatedAt?.getTime() ?? 0 };
 }
 
 /** Sends one request and checks every invariant; the description says what was sent when one fails. */
-async function sendAndCheck(token: string, method: (typeof METHODS)[number], headers: Record<string, string>, body: Uint8Array | undefined) {
+async function sendAndCheck(
+  token: string,
+  method: (typeof METHODS)[number],
+  headers: Record<string, string>,
+  body: Uint8Array | undefined,
+) {
   const before = await leadState();
   const response = await raw(token, { method, headers, body });
   tally.tried++;
   tally.byStatus.set(response.status, (tally.byStatus.get(response.status) ?? 0) + 1);
   const text = await response.text();
   if (response.status >= 500) tally.serverErrors++;
-  const sent = `${method} /ingest/${JSON.stringify(token).slice(0, 80)} ${JSON.stringify(headers).slice(0, 300)} body=${JSON.stringify(Buffer.from(body ?? []).toString("latin1").slice(0, 300))}`;
+  const sent = `${method} /ingest/${JSON.stringify(token).slice(0, 80)} ${JSON.stringify(headers).slice(0, 300)} body=${JSON.stringify(
+    Buffer.from(body ?? [])
+      .toString("latin1")
+      .slice(0, 300),
+  )}`;
   const answer = `${response.status} ${text.slice(0, 300)}`;
 
   expect(response.status, `a 5xx for ${sent}: ${answer}`).toBeLessThan(500);
   expect(text, `a stack trace or HTML for ${sent}`).not.toMatch(STACK_TRACE);
-  if (method !== "OPTIONS") expect(response.headers.get("x-content-type-options"), "nosniff on every JSON answer").toBe("nosniff");
+  if (method !== "OPTIONS")
+    expect(response.headers.get("x-content-type-options"), "nosniff on every JSON answer").toBe("nosniff");
   const after = await leadState();
 
   if (response.status >= 300) {
-    expect(response.headers.get("content-type") ?? "", `not problem+json: ${sent}: ${answer}`).toMatch(/^application\/problem\+json\b/);
+    expect(response.headers.get("content-type") ?? "", `not problem+json: ${sent}: ${answer}`).toMatch(
+      /^application\/problem\+json\b/,
+    );
     if (method !== "HEAD") {
       const problem = JSON.parse(text) as Record<string, unknown>;
-      expect(Object.keys(problem).every((key) => PROBLEM_KEYS.has(key)), answer).toBe(true);
+      expect(
+        Object.keys(problem).every((key) => PROBLEM_KEYS.has(key)),
+        answer,
+      ).toBe(true);
       expect(problem.code, answer).toMatch(/^[a-z_]+$/);
       expect(problem.code, answer).not.toBe("internal_error");
       expect(problem.status).toBe(response.status);
       expect(isErrorCode(String(problem.code)), `code ${String(problem.code)} is in the table`).toBe(true);
-      expect(ERROR_CODES[problem.code as keyof typeof ERROR_CODES].status, `code ${String(problem.code)} maps to its status`).toBe(response.status);
+      expect(
+        ERROR_CODES[problem.code as keyof typeof ERROR_CODES].status,
+        `code ${String(problem.code)} maps to its status`,
+      ).toBe(response.status);
       expect(String(problem.type)).toMatch(new RegExp(`/problems/${String(problem.code)}$`));
       expect(typeof problem.detail).toBe("string");
     }
@@ -128,16 +155,23 @@ async function sendAndCheck(token: string, method: (typeof METHODS)[number], hea
   }
   expect(lead.workspaceId).toBe(workspaceId);
   const replayed = response.headers.get("idempotent-replayed") === "true";
-  expect(after.count, `lead count after ${answer} (replayed: ${replayed})`).toBe(before.count + (reply.created && !replayed ? 1 : 0));
+  expect(after.count, `lead count after ${answer} (replayed: ${replayed})`).toBe(
+    before.count + (reply.created && !replayed ? 1 : 0),
+  );
 }
 
 describe("hostile input at volume", () => {
   it(`hostile bodies and headers to live links: ${BODY_RUNS} runs`, async () => {
     console.log(`ingest-property: seed ${SEED} (set LEADLINK_PROPERTY_SEED to replay another)`);
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom("open", "open", "open", "restricted", "honeypot"), requestHeaders, bodyBytes, async (kind, headers, body) => {
-        await sendAndCheck(tokens[kind as keyof typeof tokens], "POST", headersOf(headers), body);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom("open", "open", "open", "restricted", "honeypot"),
+        requestHeaders,
+        bodyBytes,
+        async (kind, headers, body) => {
+          await sendAndCheck(tokens[kind as keyof typeof tokens], "POST", headersOf(headers), body);
+        },
+      ),
       { seed: SEED, numRuns: BODY_RUNS, endOnFailure: true },
     );
   }, 900_000);

@@ -4,8 +4,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { resetEnv } from "@/lib/env";
 import { REMOTE_ADDRESS_HEADER } from "@/lib/http/request-meta";
-import { expectProblem, leadCount, postText, setupLink, submissionsOf, uniqueEmail } from "../support/ingest-helpers";
 import { testDatabaseKind, useTestDatabase } from "../support/database";
+import { expectProblem, leadCount, postText, setupLink, submissionsOf, uniqueEmail } from "../support/ingest-helpers";
 
 const db = useTestDatabase();
 
@@ -29,7 +29,8 @@ async function statuses(token: string, count: number, headers: () => Record<stri
   return result;
 }
 
-const tally = (list: number[]) => list.reduce<Record<number, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+const tally = (list: number[]) =>
+  list.reduce<Record<number, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
 
 describe("the limit of a link (its own setting, else INGEST_RATE_LIMIT)", () => {
   it("accepts exactly the limit, then answers 429 rate_limited with a whole-second Retry-After and CORS", async () => {
@@ -116,7 +117,9 @@ describe("who a client is", () => {
     expect(await statuses(token, 3, proxy("192.0.2.2"))).toEqual([201, 201, 429]);
     // A client that writes its own X-Forwarded-For only adds entries to the left of the proxy's.
     let n = 0;
-    expect(await statuses(token, 3, () => fromSocket("10.0.0.2", { "x-forwarded-for": `198.18.0.${++n}, 192.0.2.1` }))).toEqual([429, 429, 429]);
+    expect(await statuses(token, 3, () => fromSocket("10.0.0.2", { "x-forwarded-for": `198.18.0.${++n}, 192.0.2.1` }))).toEqual([
+      429, 429, 429,
+    ]);
     const ips = new Set((await submissionsOf(db.current, link.id)).map((submission) => submission.ip));
     expect(ips).toEqual(new Set(["192.0.2.1", "192.0.2.2"]));
   });
@@ -135,16 +138,18 @@ describe("the submission log under a flood", () => {
     ]);
     // The recorded 429 keeps what the sender sent, like any rejection.
     expect(recorded[2]!.payload).toContain('"name":"Ana"');
-    const stats = await db.current.prisma.captureLinkStats.aggregate({ where: { captureLinkId: link.id }, _sum: { accepted: true, rejected: true } });
+    const stats = await db.current.prisma.captureLinkStats.aggregate({
+      where: { captureLinkId: link.id },
+      _sum: { accepted: true, rejected: true },
+    });
     expect(stats._sum).toEqual({ accepted: 2n, rejected: 1n });
     expect(await leadCount(db.current, workspace.id)).toBe(2);
 
     // Another client's first 429 is recorded as well.
     await statuses(token, 4, () => fromSocket("203.0.113.31"));
-    expect((await submissionsOf(db.current, link.id)).filter((submission) => submission.errorCode === "rate_limited").map((s) => s.ip)).toEqual([
-      "203.0.113.30",
-      "203.0.113.31",
-    ]);
+    expect(
+      (await submissionsOf(db.current, link.id)).filter((submission) => submission.errorCode === "rate_limited").map((s) => s.ip),
+    ).toEqual(["203.0.113.30", "203.0.113.31"]);
   });
 });
 
@@ -152,9 +157,10 @@ describe.runIf(testDatabaseKind === "postgres")("on PostgreSQL", () => {
   it("keeps the counters in the rate_limits table, where every instance reads them, and spares it a flood", async () => {
     const { token, link } = await setupLink(db.current, { rateLimit: "4/min" });
     expect(tally(await statuses(token, 12, () => fromSocket("203.0.113.40")))).toEqual({ 201: 4, 429: 8 });
-    const rows = await db.current.pool!.query<{ key: string; points: number }>("SELECT key, points FROM rate_limits WHERE key LIKE $1", [
-      `%${link.id}%`,
-    ]);
+    const rows = await db.current.pool!.query<{ key: string; points: number }>(
+      "SELECT key, points FROM rate_limits WHERE key LIKE $1",
+      [`%${link.id}%`],
+    );
     // The first refusal reached the table; after it this process refused the client from memory.
     expect(rows.rows).toEqual([{ key: `ingest_4_60:${link.id}:203.0.113.40`, points: 5 }]);
   });

@@ -3,10 +3,19 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { openDatabase, useDatabase } from "@/lib/db/client";
 import { resetEnv } from "@/lib/env";
-import { createLink, testToken } from "../support/fixtures";
 import { createTestDatabase, testDatabaseKind, useTestDatabase } from "../support/database";
-import { bodyOf, expectProblem, leadCount, postText, raw, setupLink, submissionsOf, uniqueEmail } from "../support/ingest-helpers";
+import { createLink, testToken } from "../support/fixtures";
 import { post } from "../support/ingest-client";
+import {
+  bodyOf,
+  expectProblem,
+  leadCount,
+  postText,
+  raw,
+  setupLink,
+  submissionsOf,
+  uniqueEmail,
+} from "../support/ingest-helpers";
 
 const db = useTestDatabase();
 
@@ -105,7 +114,9 @@ describe("bodies that are not a JSON object", () => {
       const { token, link, workspace } = await setupLink(db.current);
       await expectProblem(await postText(token, body), 400, "invalid_json");
       expect(await leadCount(db.current, workspace.id)).toBe(0);
-      expect(await submissionsOf(db.current, link.id)).toMatchObject([{ outcome: "rejected", status: 400, errorCode: "invalid_json" }]);
+      expect(await submissionsOf(db.current, link.id)).toMatchObject([
+        { outcome: "rejected", status: 400, errorCode: "invalid_json" },
+      ]);
     },
   );
 
@@ -113,7 +124,9 @@ describe("bodies that are not a JSON object", () => {
     const { token, link, workspace } = await setupLink(db.current);
     await expectProblem(await postText(token, body), 400, "body_not_object");
     expect(await leadCount(db.current, workspace.id)).toBe(0);
-    expect(await submissionsOf(db.current, link.id)).toMatchObject([{ status: 400, errorCode: "body_not_object", payload: body }]);
+    expect(await submissionsOf(db.current, link.id)).toMatchObject([
+      { status: 400, errorCode: "body_not_object", payload: body },
+    ]);
   });
 });
 
@@ -138,10 +151,16 @@ describe("CORS", () => {
 
   it("grants a preflight to an allowed origin of a restricted link and not to others", async () => {
     const { token } = await setupLink(db.current, { allowedOrigins: ["https://shop.example.com"] });
-    const ok = await raw(token, { method: "OPTIONS", headers: { origin: "https://shop.example.com", "access-control-request-method": "POST" } });
+    const ok = await raw(token, {
+      method: "OPTIONS",
+      headers: { origin: "https://shop.example.com", "access-control-request-method": "POST" },
+    });
     expect(ok.status).toBe(204);
     expect(ok.headers.get("access-control-allow-origin")).toBe("https://shop.example.com");
-    const other = await raw(token, { method: "OPTIONS", headers: { origin: "https://evil.example.net", "access-control-request-method": "POST" } });
+    const other = await raw(token, {
+      method: "OPTIONS",
+      headers: { origin: "https://evil.example.net", "access-control-request-method": "POST" },
+    });
     expect(other.headers.get("access-control-allow-origin")).toBeNull();
   });
 
@@ -202,7 +221,9 @@ describe("allowed origins", () => {
       expect(response.headers.get("access-control-allow-origin")).toBeNull();
       await expectProblem(response, 403, "origin_not_allowed");
       expect(await leadCount(db.current, workspace.id)).toBe(0);
-      expect(await submissionsOf(db.current, link.id)).toMatchObject([{ outcome: "rejected", status: 403, errorCode: "origin_not_allowed", origin }]);
+      expect(await submissionsOf(db.current, link.id)).toMatchObject([
+        { outcome: "rejected", status: 403, errorCode: "origin_not_allowed", origin },
+      ]);
     },
   );
 });
@@ -210,12 +231,18 @@ describe("allowed origins", () => {
 describe("methods other than POST", () => {
   it.each(["GET", "PUT", "PATCH", "DELETE", "HEAD"] as const)("answers %s with 405 and Allow: POST, OPTIONS", async (method) => {
     const { token, link } = await setupLink(db.current);
-    const response = await raw(token, { method, body: method === "GET" || method === "HEAD" ? undefined : lead(), headers: { "content-type": "application/json" } });
+    const response = await raw(token, {
+      method,
+      body: method === "GET" || method === "HEAD" ? undefined : lead(),
+      headers: { "content-type": "application/json" },
+    });
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("POST, OPTIONS");
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
     if (method !== "HEAD") await expectProblem(response, 405, "method_not_allowed");
-    expect(await submissionsOf(db.current, link.id)).toMatchObject([{ outcome: "rejected", status: 405, errorCode: "method_not_allowed" }]);
+    expect(await submissionsOf(db.current, link.id)).toMatchObject([
+      { outcome: "rejected", status: 405, errorCode: "method_not_allowed" },
+    ]);
   });
 
   it("answers 405 on an unknown link too", async () => {
@@ -226,17 +253,22 @@ describe("methods other than POST", () => {
 });
 
 describe("unknown and revoked links", () => {
-  it.each([testToken(), "cl_short", "not-a-token", `CL_${"a".repeat(22)}`])("answers 404 capture_link_not_found for %s and records nothing", async (token) => {
-    const before = await db.current.prisma.submission.count();
-    await expectProblem(await postText(token, lead()), 404, "capture_link_not_found");
-    expect(await db.current.prisma.submission.count()).toBe(before);
-  });
+  it.each([testToken(), "cl_short", "not-a-token", `CL_${"a".repeat(22)}`])(
+    "answers 404 capture_link_not_found for %s and records nothing",
+    async (token) => {
+      const before = await db.current.prisma.submission.count();
+      await expectProblem(await postText(token, lead()), 404, "capture_link_not_found");
+      expect(await db.current.prisma.submission.count()).toBe(before);
+    },
+  );
 
   it("answers 410 capture_link_revoked, writes no lead and records the request", async () => {
     const { token, link, workspace } = await setupLink(db.current, { status: "revoked" });
     await expectProblem(await postText(token, lead()), 410, "capture_link_revoked");
     expect(await leadCount(db.current, workspace.id)).toBe(0);
-    expect(await submissionsOf(db.current, link.id)).toMatchObject([{ outcome: "rejected", status: 410, errorCode: "capture_link_revoked" }]);
+    expect(await submissionsOf(db.current, link.id)).toMatchObject([
+      { outcome: "rejected", status: 410, errorCode: "capture_link_revoked" },
+    ]);
   });
 
   it("answers 410 as soon as an active link is revoked", async () => {
@@ -256,7 +288,9 @@ describe("unknown and revoked links", () => {
     await db.current.prisma.captureLink.update({ where: { id: link.id }, data: { status: "revoked", revokedAt: new Date() } });
     await expectProblem(await postText(token, lead()), 410, "capture_link_revoked");
     expect(await leadCount(db.current, workspace.id)).toBe(1);
-    expect(await submissionsOf(db.current, link.id)).toContainEqual(expect.objectContaining({ outcome: "rejected", status: 410, errorCode: "capture_link_revoked" }));
+    expect(await submissionsOf(db.current, link.id)).toContainEqual(
+      expect.objectContaining({ outcome: "rejected", status: 410, errorCode: "capture_link_revoked" }),
+    );
   });
 });
 
@@ -283,7 +317,8 @@ describe("rate limit (INGEST_RATE_LIMIT, per link and client IP)", () => {
     await db.current.prisma.captureLink.update({ where: { id: link.id }, data: { rateLimit: "off" } });
     const { invalidateCaptureLinks } = await import("@/lib/links/link-cache");
     invalidateCaptureLinks();
-    for (let i = 0; i < 3; i++) expect((await postText(link.token, lead(), { "x-leadlink-remote-addr": "203.0.113.9" })).status).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect((await postText(link.token, lead(), { "x-leadlink-remote-addr": "203.0.113.9" })).status).toBe(201);
   });
 });
 

@@ -2,8 +2,8 @@
 // application/problem+json {type, title, status, code, detail, errors?}, never HTML, never a stack trace.
 import { describe, expect, it, vi } from "vitest";
 import { resetEnv } from "@/lib/env";
-import { testToken } from "../support/fixtures";
 import { useTestDatabase } from "../support/database";
+import { testToken } from "../support/fixtures";
 import { bodyOf, expectProblem, postText, raw, setupLink, uniqueEmail } from "../support/ingest-helpers";
 
 const db = useTestDatabase();
@@ -49,7 +49,12 @@ describe("errors are problem+json", () => {
     ["GET", 405, "method_not_allowed", (token) => raw(token, { method: "GET" })],
     ["DELETE", 405, "method_not_allowed", (token) => raw(token, { method: "DELETE" })],
     ["a large body", 413, "payload_too_large", (token) => postText(token, `{"x":"${"y".repeat(66_000)}"}`)],
-    ["a form post", 415, "unsupported_media_type", (token) => raw(token, { body: "a=b", headers: { "content-type": "application/x-www-form-urlencoded" } })],
+    [
+      "a form post",
+      415,
+      "unsupported_media_type",
+      (token) => raw(token, { body: "a=b", headers: { "content-type": "application/x-www-form-urlencoded" } }),
+    ],
     ["an invalid field", 422, "validation_failed", (token) => postText(token, '{"email":"x"}')],
   ];
 
@@ -60,7 +65,8 @@ describe("errors are problem+json", () => {
     expect(() => new URL(problem.type, "http://base.invalid")).not.toThrow();
     expect(problem.title.length).toBeGreaterThan(0);
     expect(problem.detail.length).toBeGreaterThan(0);
-    if (code === "validation_failed") expect(problem.errors).toEqual([{ field: "email", code: expect.any(String), message: expect.any(String) }]);
+    if (code === "validation_failed")
+      expect(problem.errors).toEqual([{ field: "email", code: expect.any(String), message: expect.any(String) }]);
     else expect(problem).not.toHaveProperty("errors");
   });
 
@@ -92,7 +98,11 @@ describe("problem type", () => {
   async function problemFrom(host: string) {
     const route = await import("@/app/ingest/[captureLink]/route");
     const token = testToken();
-    const request = new Request(`http://${host}/ingest/${token}`, { method: "POST", headers: { host, "content-type": "application/json" }, body: "{}" });
+    const request = new Request(`http://${host}/ingest/${token}`, {
+      method: "POST",
+      headers: { host, "content-type": "application/json" },
+      body: "{}",
+    });
     return bodyOf(await route.POST(request, { params: Promise.resolve({ captureLink: token }) }));
   }
 

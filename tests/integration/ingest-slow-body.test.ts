@@ -50,7 +50,9 @@ describe("a body that does not arrive", () => {
     expect(problem.detail).toContain("0.3 s");
     await cancelled;
     expect(await leadCount(db.current, workspace.id)).toBe(0);
-    expect(await submissionsOf(db.current, link.id)).toMatchObject([{ outcome: "rejected", status: 408, errorCode: "request_timeout", ip: "203.0.113.90" }]);
+    expect(await submissionsOf(db.current, link.id)).toMatchObject([
+      { outcome: "rejected", status: 408, errorCode: "request_timeout", ip: "203.0.113.90" },
+    ]);
   });
 
   it("counts against the rate limit like any request: a crowd of slow bodies from one client gets 429s at once", async () => {
@@ -60,6 +62,11 @@ describe("a body that does not arrive", () => {
     expect(statuses.filter((status) => status === 408)).toHaveLength(3);
     expect(statuses.filter((status) => status === 429)).toHaveLength(5);
     const rows = await submissionsOf(db.current, link.id);
-    expect(rows.map((row) => row.errorCode).sort()).toEqual(["rate_limited", "request_timeout", "request_timeout", "request_timeout"]);
+    expect(rows.map((row) => row.errorCode).sort()).toEqual([
+      "rate_limited",
+      "request_timeout",
+      "request_timeout",
+      "request_timeout",
+    ]);
   });
 });

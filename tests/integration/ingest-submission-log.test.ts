@@ -3,8 +3,8 @@
 // Idempotency-Key; the link's counters (sum of capture_link_stats shards) count accepted and rejected.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { resetEnv } from "@/lib/env";
-import { testToken } from "../support/fixtures";
 import { useTestDatabase } from "../support/database";
+import { testToken } from "../support/fixtures";
 import { leadCount, linkCounters, postText, raw, setupLink, submissionsOf, uniqueEmail } from "../support/ingest-helpers";
 
 const db = useTestDatabase();
@@ -40,8 +40,25 @@ describe("accepted requests", () => {
 
     const rows = await submissionsOf(db.current, link.id);
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatchObject({ ...RECORDED_META, outcome: "created", status: 201, errorCode: null, errors: null, payload: created, leadId: createdAnswer.leadId, utmSource: "ads" });
-    expect(rows[1]).toMatchObject({ ...RECORDED_META, idempotencyKey: "log-key-2", outcome: "updated", status: 200, errorCode: null, payload: updated, leadId: createdAnswer.leadId });
+    expect(rows[0]).toMatchObject({
+      ...RECORDED_META,
+      outcome: "created",
+      status: 201,
+      errorCode: null,
+      errors: null,
+      payload: created,
+      leadId: createdAnswer.leadId,
+      utmSource: "ads",
+    });
+    expect(rows[1]).toMatchObject({
+      ...RECORDED_META,
+      idempotencyKey: "log-key-2",
+      outcome: "updated",
+      status: 200,
+      errorCode: null,
+      payload: updated,
+      leadId: createdAnswer.leadId,
+    });
     expect(rows[0]!.receivedAt).toBeInstanceOf(Date);
   });
 });
@@ -51,25 +68,44 @@ describe("rejected requests", () => {
   const cases: Case[] = [
     ["invalid JSON", 400, "invalid_json", (token) => postText(token, "{oops", META)],
     ["a non-object", 400, "body_not_object", (token) => postText(token, "[1]", META)],
-    ["a refused origin", 403, "origin_not_allowed", (token) => postText(token, "{}", META), { allowedOrigins: ["https://other.example.com"] }],
-    ["PUT", 405, "method_not_allowed", (token) => raw(token, { method: "PUT", body: "{}", headers: { ...META, "content-type": "application/json" } })],
+    [
+      "a refused origin",
+      403,
+      "origin_not_allowed",
+      (token) => postText(token, "{}", META),
+      { allowedOrigins: ["https://other.example.com"] },
+    ],
+    [
+      "PUT",
+      405,
+      "method_not_allowed",
+      (token) => raw(token, { method: "PUT", body: "{}", headers: { ...META, "content-type": "application/json" } }),
+    ],
     ["GET", 405, "method_not_allowed", (token) => raw(token, { method: "GET", headers: META })],
     ["a revoked link", 410, "capture_link_revoked", (token) => postText(token, "{}", META), { status: "revoked" }],
     ["a large body", 413, "payload_too_large", (token) => postText(token, `{"x":"${"y".repeat(70_000)}"}`, META)],
-    ["a wrong media type", 415, "unsupported_media_type", (token) => raw(token, { body: "{}", headers: { ...META, "content-type": "text/csv" } })],
+    [
+      "a wrong media type",
+      415,
+      "unsupported_media_type",
+      (token) => raw(token, { body: "{}", headers: { ...META, "content-type": "text/csv" } }),
+    ],
     ["an invalid field", 422, "validation_failed", (token) => postText(token, '{"email":"bad","telephone":"1"}', META)],
   ];
 
-  it.each(cases)("store %s as one rejected row (%i %s) with the request metadata and no lead", async (_name, status, code, request, options) => {
-    const { token, link, workspace } = await setupLink(db.current, options);
-    const response = await request(token);
-    expect(response.status).toBe(status);
-    const rows = await submissionsOf(db.current, link.id);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ ...RECORDED_META, outcome: "rejected", status, errorCode: code, leadId: null });
-    expect(await leadCount(db.current, workspace.id)).toBe(0);
-    expect(await linkCounters(db.current, link.id)).toEqual({ accepted: 0, rejected: 1 });
-  });
+  it.each(cases)(
+    "store %s as one rejected row (%i %s) with the request metadata and no lead",
+    async (_name, status, code, request, options) => {
+      const { token, link, workspace } = await setupLink(db.current, options);
+      const response = await request(token);
+      expect(response.status).toBe(status);
+      const rows = await submissionsOf(db.current, link.id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ ...RECORDED_META, outcome: "rejected", status, errorCode: code, leadId: null });
+      expect(await leadCount(db.current, workspace.id)).toBe(0);
+      expect(await linkCounters(db.current, link.id)).toEqual({ accepted: 0, rejected: 1 });
+    },
+  );
 
   it("store the field errors and the payload of a 422", async () => {
     const { token, link } = await setupLink(db.current);
@@ -131,7 +167,9 @@ describe("client IP", () => {
   it("takes the proxy's (rightmost) X-Forwarded-For entry with TRUST_PROXY=1", async () => {
     vi.stubEnv("TRUST_PROXY", "1");
     resetEnv();
-    expect(await recordedIp({ "x-leadlink-remote-addr": "10.0.0.2", "x-forwarded-for": "198.51.100.1, 203.0.113.99" })).toBe("203.0.113.99");
+    expect(await recordedIp({ "x-leadlink-remote-addr": "10.0.0.2", "x-forwarded-for": "198.51.100.1, 203.0.113.99" })).toBe(
+      "203.0.113.99",
+    );
   });
 
   it("falls back to the socket address when X-Forwarded-For is garbage, with TRUST_PROXY=1", async () => {
@@ -145,7 +183,8 @@ describe("link counters", () => {
   it("count accepted and rejected requests across shards and set the last received time", async () => {
     const { token, link } = await setupLink(db.current);
     const email = uniqueEmail();
-    for (let i = 0; i < 6; i++) expect((await postText(token, JSON.stringify({ email, name: `Ana ${i}` }))).status).toBe(i === 0 ? 201 : 200);
+    for (let i = 0; i < 6; i++)
+      expect((await postText(token, JSON.stringify({ email, name: `Ana ${i}` }))).status).toBe(i === 0 ? 201 : 200);
     await postText(token, "{");
     await postText(token, '{"email":"x"}');
     await raw(token, { method: "GET" });

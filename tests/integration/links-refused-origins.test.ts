@@ -2,7 +2,7 @@
 // (403 origin_not_allowed in its request log) and offers "allow this origin" to owners and admins. The server
 // action is scoped to the caller's workspace; tested with the real action under real sessions and the real
 // ingest route. A revoked link's settings no longer change (item 8).
-import { callAction } from "../support/server-action";
+
 import { describe, expect, it } from "vitest";
 import { allowOriginAction, updateLinkSettingsAction } from "@/app/(admin)/w/[slug]/links/actions";
 import { createLink } from "@/lib/links/create-link";
@@ -11,6 +11,7 @@ import { listRefusedOrigins } from "@/lib/links/refused-origins";
 import { revokeLink } from "@/lib/links/revoke-link";
 import { useTestDatabase } from "../support/database";
 import { post } from "../support/ingest-client";
+import { callAction } from "../support/server-action";
 import { newMember, newTenant, newUser, unique } from "../support/tenants";
 
 useTestDatabase();
@@ -50,13 +51,19 @@ describe("refused origins", () => {
       { origin: REFUSED, count: 2 },
     ]);
 
-    expect(await callAction(owner, () => allowOriginAction(workspace.slug, link.id, {}, originForm(REFUSED)))).toMatchObject({ ok: true });
+    expect(await callAction(owner, () => allowOriginAction(workspace.slug, link.id, {}, originForm(REFUSED)))).toMatchObject({
+      ok: true,
+    });
     expect((await getLink(workspace.id, link.id)).allowedOrigins).toEqual([ALLOWED, REFUSED]);
     expect((await from(link.token, REFUSED)).status).toBe(201);
-    expect((await listRefusedOrigins(workspace.id, await getLink(workspace.id, link.id))).map((item) => item.origin)).toEqual(["http://localhost:5173"]);
+    expect((await listRefusedOrigins(workspace.id, await getLink(workspace.id, link.id))).map((item) => item.origin)).toEqual([
+      "http://localhost:5173",
+    ]);
 
     // Allowing it again changes nothing.
-    expect(await callAction(owner, () => allowOriginAction(workspace.slug, link.id, {}, originForm(REFUSED)))).toMatchObject({ ok: true });
+    expect(await callAction(owner, () => allowOriginAction(workspace.slug, link.id, {}, originForm(REFUSED)))).toMatchObject({
+      ok: true,
+    });
     expect((await getLink(workspace.id, link.id)).allowedOrigins).toEqual([ALLOWED, REFUSED]);
   });
 
@@ -68,11 +75,23 @@ describe("refused origins", () => {
     const other = await newTenant("Other");
     const allow = (slug: string) => () => allowOriginAction(slug, link.id, {}, originForm(REFUSED));
 
-    expect(await callAction(null, allow(workspace.slug))).toMatchObject({ ok: false, message: expect.stringContaining("Sign in") });
-    expect(await callAction(member, allow(workspace.slug))).toMatchObject({ ok: false, message: "Only owners and admins can do this." });
-    expect(await callAction(stranger, allow(workspace.slug))).toMatchObject({ ok: false, message: "This workspace does not exist." });
+    expect(await callAction(null, allow(workspace.slug))).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("Sign in"),
+    });
+    expect(await callAction(member, allow(workspace.slug))).toMatchObject({
+      ok: false,
+      message: "Only owners and admins can do this.",
+    });
+    expect(await callAction(stranger, allow(workspace.slug))).toMatchObject({
+      ok: false,
+      message: "This workspace does not exist.",
+    });
     // The other workspace's owner, through their own workspace, with this link's id: not found.
-    expect(await callAction(other.owner, allow(other.workspace.slug))).toMatchObject({ ok: false, message: expect.stringContaining("No capture link") });
+    expect(await callAction(other.owner, allow(other.workspace.slug))).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("No capture link"),
+    });
     expect((await getLink(workspace.id, link.id)).allowedOrigins).toEqual([ALLOWED]);
     expect((await from(link.token, REFUSED)).status).toBe(403);
 
@@ -82,9 +101,13 @@ describe("refused origins", () => {
 
   it("refuses a malformed origin, and leaves a link that allows every origin as it is", async () => {
     const { owner, workspace, link } = await restrictedLink();
-    expect(await callAction(owner, () => allowOriginAction(workspace.slug, link.id, {}, originForm("landing.example.org")))).toMatchObject({ ok: false });
+    expect(
+      await callAction(owner, () => allowOriginAction(workspace.slug, link.id, {}, originForm("landing.example.org"))),
+    ).toMatchObject({ ok: false });
     const open = await createLink(workspace.id, { name: "Open" });
-    expect(await callAction(owner, () => allowOriginAction(workspace.slug, open.id, {}, originForm(REFUSED)))).toMatchObject({ ok: true });
+    expect(await callAction(owner, () => allowOriginAction(workspace.slug, open.id, {}, originForm(REFUSED)))).toMatchObject({
+      ok: true,
+    });
     // Adding one origin to an empty list would shut out every other website.
     expect((await getLink(workspace.id, open.id)).allowedOrigins).toEqual([]);
     expect(await listRefusedOrigins(workspace.id, open)).toEqual([]);

@@ -21,12 +21,30 @@ describe("seedLeads", () => {
     const a = await createLink(workspace.id, { name: "A" });
     const b = await createLink(workspace.id, { name: "B" });
     const progress: number[] = [];
-    const inserted = await seedLeads(executor(), { workspaceId: workspace.id, captureLinkIds: [a.id, b.id], leads: 500, batchSize: 200, onProgress: (done) => progress.push(done) });
+    const inserted = await seedLeads(executor(), {
+      workspaceId: workspace.id,
+      captureLinkIds: [a.id, b.id],
+      leads: 500,
+      batchSize: 200,
+      onProgress: (done) => progress.push(done),
+    });
     expect(inserted).toBe(500);
     expect(progress).toEqual([200, 400, 500]);
 
     const prisma = db.current.prisma;
-    const leads = await prisma.lead.findMany({ where: { workspaceId: workspace.id }, select: { id: true, email: true, phone: true, name: true, document: true, firstUtmSource: true, createdAt: true, captureLinkId: true } });
+    const leads = await prisma.lead.findMany({
+      where: { workspaceId: workspace.id },
+      select: {
+        id: true,
+        email: true,
+        phone: true,
+        name: true,
+        document: true,
+        firstUtmSource: true,
+        createdAt: true,
+        captureLinkId: true,
+      },
+    });
     expect(leads).toHaveLength(500);
     const emails = leads.flatMap((lead) => (lead.email ? [lead.email] : []));
     const phones = leads.flatMap((lead) => (lead.phone ? [lead.phone] : []));
@@ -51,7 +69,9 @@ describe("seedLeads", () => {
 
     // The table finds them like any other leads.
     const [first] = leads;
-    expect((await listLeadPage(workspace.id, { q: first!.email ?? first!.phone! })).leads.map((lead) => lead.id)).toContain(first!.id);
+    expect((await listLeadPage(workspace.id, { q: first!.email ?? first!.phone! })).leads.map((lead) => lead.id)).toContain(
+      first!.id,
+    );
 
     // A second run adds leads instead of clashing with the first.
     expect(await seedLeads([executor()], { workspaceId: workspace.id, captureLinkIds: [a.id], leads: 100 })).toBe(100);

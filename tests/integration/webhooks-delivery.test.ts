@@ -58,7 +58,11 @@ async function post(token: string, body: Record<string, unknown>) {
 }
 
 async function messagesOf(endpointId: string) {
-  return db.current.prisma.webhookMessage.findMany({ where: { endpointId }, orderBy: { createdAt: "asc" }, include: { attempts: { orderBy: { at: "asc" } } } });
+  return db.current.prisma.webhookMessage.findMany({
+    where: { endpointId },
+    orderBy: { createdAt: "asc" },
+    include: { attempts: { orderBy: { at: "asc" } } },
+  });
 }
 
 async function waitForState(endpointId: string, state: string, count = 1) {
@@ -66,14 +70,18 @@ async function waitForState(endpointId: string, state: string, count = 1) {
   for (;;) {
     const messages = await messagesOf(endpointId);
     if (messages.filter((message) => message.state === state).length >= count) return messages;
-    if (Date.now() > deadline) throw new Error(`messages: ${JSON.stringify(messages.map((message) => [message.state, message.attemptCount]))}`);
+    if (Date.now() > deadline)
+      throw new Error(`messages: ${JSON.stringify(messages.map((message) => [message.state, message.attemptCount]))}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
 async function deliveries(slug: string, id: string) {
   let stdout = "";
-  await runCli(["webhook", "deliveries", "--workspace", slug, "--id", id, "--json"], { stdout: (text) => void (stdout += text), stderr: () => {} });
+  await runCli(["webhook", "deliveries", "--workspace", slug, "--id", id, "--json"], {
+    stdout: (text) => void (stdout += text),
+    stderr: () => {},
+  });
   return JSON.parse(stdout);
 }
 
@@ -95,9 +103,16 @@ describe("delivery", () => {
     expect(verified).toEqual(JSON.parse(request!.body));
     // ...and so does the spec's formula, computed by hand.
     const key = Buffer.from(endpoint.secret.slice("whsec_".length), "base64");
-    const expected = createHmac("sha256", key).update(`${request!.headers["webhook-id"]}.${request!.headers["webhook-timestamp"]}.${request!.body}`).digest("base64");
+    const expected = createHmac("sha256", key)
+      .update(`${request!.headers["webhook-id"]}.${request!.headers["webhook-timestamp"]}.${request!.body}`)
+      .digest("base64");
     expect(request!.headers["webhook-signature"]).toBe(`v1,${expected}`);
-    expect(() => new Webhook(`whsec_${Buffer.alloc(32, 1).toString("base64")}`).verify(request!.body, request!.headers as Record<string, string>)).toThrow();
+    expect(() =>
+      new Webhook(`whsec_${Buffer.alloc(32, 1).toString("base64")}`).verify(
+        request!.body,
+        request!.headers as Record<string, string>,
+      ),
+    ).toThrow();
 
     const body = JSON.parse(request!.body);
     expect(Object.keys(body)).toEqual(["type", "timestamp", "data"]);
@@ -183,7 +198,12 @@ describe("delivery", () => {
   });
 
   it("sends the endpoint's custom headers", async () => {
-    const { token, path } = await setup({ headers: [{ name: "X-N8N-Auth", value: "token 123" }, { name: "Authorization", value: "Bearer abc" }] });
+    const { token, path } = await setup({
+      headers: [
+        { name: "X-N8N-Auth", value: "token 123" },
+        { name: "Authorization", value: "Bearer abc" },
+      ],
+    });
     await post(token, { email: uniqueEmail() });
     const [request] = await receiver.waitFor(path, 1);
     expect(request!.headers["x-n8n-auth"]).toBe("token 123");
@@ -198,7 +218,11 @@ describe("delivery", () => {
     const body = JSON.parse(request!.body);
     expect(body.type).toBe("submission.rejected");
     expect(Object.keys(body.data)).toEqual(["submission"]);
-    expect(body.data.submission).toMatchObject({ outcome: "rejected", code: "validation_failed", errors: [expect.objectContaining({ field: "email" })] });
+    expect(body.data.submission).toMatchObject({
+      outcome: "rejected",
+      code: "validation_failed",
+      errors: [expect.objectContaining({ field: "email" })],
+    });
     expect(request!.body).not.toContain("Secret Name");
     expect(await messagesOf(endpoint.id)).toHaveLength(1);
   });
@@ -207,13 +231,16 @@ describe("delivery", () => {
 describe("attempts", () => {
   it("retries a failed message with the same webhook-id until it is delivered", async () => {
     const { workspace, token, endpoint, path } = await setup();
-    receiver.answer((request) => (request.path === path && receiver.to(path).length <= 2 ? { status: 500, body: "boom ".repeat(1000) } : { status: 200 }));
+    receiver.answer((request) =>
+      request.path === path && receiver.to(path).length <= 2 ? { status: 500, body: "boom ".repeat(1000) } : { status: 200 },
+    );
     try {
       await post(token, { email: uniqueEmail() });
       const requests = await receiver.waitFor(path, 3);
       expect(new Set(requests.map((request) => request.headers["webhook-id"])).size).toBe(1);
       expect(new Set(requests.map((request) => request.body)).size).toBe(1);
-      for (const request of requests) new Webhook(endpoint.secret).verify(request.body, request.headers as Record<string, string>);
+      for (const request of requests)
+        new Webhook(endpoint.secret).verify(request.body, request.headers as Record<string, string>);
       const [message] = await waitForState(endpoint.id, "delivered");
       expect(message!.attempts.map((attempt) => attempt.status)).toEqual([500, 500, 200]);
       expect(message!.attempts[0]!.response).toHaveLength(2048);
@@ -258,7 +285,9 @@ describe("attempts", () => {
 
   it("does not follow a redirect: it is a failed attempt", async () => {
     const { token, endpoint, path } = await setup();
-    receiver.answer((request) => (request.path === path ? { status: 302, headers: { location: receiver.url("/redirect-target") } } : { status: 200 }));
+    receiver.answer((request) =>
+      request.path === path ? { status: 302, headers: { location: receiver.url("/redirect-target") } } : { status: 200 },
+    );
     try {
       await post(token, { email: uniqueEmail() });
       const [message] = await waitForState(endpoint.id, "failed");
@@ -273,7 +302,11 @@ describe("attempts", () => {
 
   it("waits at least as long as Retry-After says", async () => {
     const { token, endpoint, path } = await setup();
-    receiver.answer((request) => (request.path === path && receiver.to(path).length === 1 ? { status: 429, headers: { "retry-after": "2" } } : { status: 200 }));
+    receiver.answer((request) =>
+      request.path === path && receiver.to(path).length === 1
+        ? { status: 429, headers: { "retry-after": "2" } }
+        : { status: 200 },
+    );
     try {
       await post(token, { email: uniqueEmail() });
       const [first, second] = await receiver.waitFor(path, 2);
@@ -294,10 +327,23 @@ describe("attempts", () => {
     // Nine failures over the last days (what the retry schedule would have left), then one more, live.
     for (const target of [endpoint, young.endpoint]) {
       const old = await db.current.prisma.webhookMessage.create({
-        data: { endpointId: target.id, workspaceId: (await db.current.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: target.id } })).workspaceId, eventType: "lead.created", state: "failed", attemptCount: 9 },
+        data: {
+          endpointId: target.id,
+          workspaceId: (await db.current.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: target.id } })).workspaceId,
+          eventType: "lead.created",
+          state: "failed",
+          attemptCount: 9,
+        },
       });
       await db.current.prisma.webhookAttempt.createMany({
-        data: Array.from({ length: 9 }, (_, index) => ({ messageId: old.id, endpointId: target.id, at: new Date(sixDaysAgo.getTime() + index * 3_600_000), durationMs: 5, status: 500, succeeded: false })),
+        data: Array.from({ length: 9 }, (_, index) => ({
+          messageId: old.id,
+          endpointId: target.id,
+          at: new Date(sixDaysAgo.getTime() + index * 3_600_000),
+          durationMs: 5,
+          status: 500,
+          succeeded: false,
+        })),
       });
     }
     await db.current.prisma.webhookEndpoint.update({ where: { id: endpoint.id }, data: { createdAt: sixDaysAgo } });
@@ -318,7 +364,9 @@ describe("attempts", () => {
       expect(receiver.to(path)).toHaveLength(1);
       // The same failures on an endpoint created today: still enabled (no 5 days without success yet).
       await waitForState(young.endpoint.id, "failed");
-      expect(await db.current.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: young.endpoint.id } })).toMatchObject({ enabled: true });
+      expect(await db.current.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: young.endpoint.id } })).toMatchObject({
+        enabled: true,
+      });
     } finally {
       receiver.answer(() => ({ status: 200 }));
     }
@@ -365,7 +413,13 @@ describe("Slack", () => {
     const { workspace, token, endpoint, path } = await setup({ kind: "slack" });
     const link = await db.current.prisma.captureLink.findFirstOrThrow({ where: { workspaceId: workspace.id } });
     const email = uniqueEmail();
-    const { id: leadId } = await post(token, { email, name: "Bia <b>Lima</b>", telephone: "+55 11 98765-4321", utmSource: "instagram", utmCampaign: "promo" });
+    const { id: leadId } = await post(token, {
+      email,
+      name: "Bia <b>Lima</b>",
+      telephone: "+55 11 98765-4321",
+      utmSource: "instagram",
+      utmCampaign: "promo",
+    });
     const [request] = await receiver.waitFor(path, 1);
     const body = JSON.parse(request!.body);
     expect(Object.keys(body)).toEqual(["text"]);

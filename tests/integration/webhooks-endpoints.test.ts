@@ -5,10 +5,10 @@ import { resetEnv } from "@/lib/env";
 import { createEndpoint } from "@/lib/webhooks/create-endpoint";
 import { rotateSecret } from "@/lib/webhooks/rotate-secret";
 import { isForbiddenAddress } from "@/lib/webhooks/ssrf-guard";
+import { runJson } from "../support/cli-run";
 import { useTestDatabase } from "../support/database";
 import { setupLink } from "../support/ingest-helpers";
 import { errorCode, fieldErrors, newTenant } from "../support/tenants";
-import { runJson } from "../support/cli-run";
 
 const db = useTestDatabase();
 
@@ -22,10 +22,22 @@ const SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/;
 describe("webhook create", () => {
   it("prints exactly {id, url, events, secret}, with the default events and a Standard Webhooks secret", async () => {
     const { workspace } = await newTenant("Hooks");
-    const { code, body } = await runJson("webhook", "create", "--workspace", workspace.slug, "--url", "https://crm.example.com/hooks/leads");
+    const { code, body } = await runJson(
+      "webhook",
+      "create",
+      "--workspace",
+      workspace.slug,
+      "--url",
+      "https://crm.example.com/hooks/leads",
+    );
     expect(code).toBe(0);
     expect(Object.keys(body)).toEqual(["id", "url", "events", "secret"]);
-    expect(body).toEqual({ id: expect.any(String), url: "https://crm.example.com/hooks/leads", events: ["lead.created", "lead.updated"], secret: expect.stringMatching(SECRET) });
+    expect(body).toEqual({
+      id: expect.any(String),
+      url: "https://crm.example.com/hooks/leads",
+      events: ["lead.created", "lead.updated"],
+      secret: expect.stringMatching(SECRET),
+    });
     expect(Buffer.from(body.secret.slice(6), "base64")).toHaveLength(32);
   });
 
@@ -33,32 +45,82 @@ describe("webhook create", () => {
     const { workspace, link } = await setupLink(db.current);
     const slug = (await db.current.prisma.workspace.findUniqueOrThrow({ where: { id: workspace.id } })).slug;
     const { code, body } = await runJson(
-      "webhook", "create", "--workspace", slug, "--url", "https://n8n.example.com/webhook/1",
-      "--event", "lead.created", "--event", "submission.rejected", "--link", link.id,
-      "--header", "X-N8N-Auth: s3cret value", "--header", "X-Other:1",
+      "webhook",
+      "create",
+      "--workspace",
+      slug,
+      "--url",
+      "https://n8n.example.com/webhook/1",
+      "--event",
+      "lead.created",
+      "--event",
+      "submission.rejected",
+      "--link",
+      link.id,
+      "--header",
+      "X-N8N-Auth: s3cret value",
+      "--header",
+      "X-Other:1",
     );
     expect(code).toBe(0);
     expect(body.events).toEqual(["lead.created", "submission.rejected"]);
     const stored = await db.current.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: body.id } });
     expect(stored.linkIds).toEqual([link.id]);
-    expect(stored.headers).toEqual([{ name: "X-N8N-Auth", value: "s3cret value" }, { name: "X-Other", value: "1" }]);
+    expect(stored.headers).toEqual([
+      { name: "X-N8N-Auth", value: "s3cret value" },
+      { name: "X-Other", value: "1" },
+    ]);
     const list = await runJson("webhook", "list", "--workspace", slug);
-    expect(list.body).toEqual([{ id: body.id, url: "https://n8n.example.com/webhook/1", events: ["lead.created", "submission.rejected"], enabled: true }]);
+    expect(list.body).toEqual([
+      { id: body.id, url: "https://n8n.example.com/webhook/1", events: ["lead.created", "submission.rejected"], enabled: true },
+    ]);
   });
 
   it("refuses unknown events, a link of another workspace, reserved or too many headers, and non-http URLs", async () => {
     const { workspace } = await newTenant("Strict");
     const other = await setupLink(db.current);
-    expect(await fieldErrors(createEndpoint(workspace.id, { url: "https://a.example.com", events: ["lead.deleted" as never] }))).toHaveProperty("events.0");
-    expect(await errorCode(createEndpoint(workspace.id, { url: "https://a.example.com", linkIds: [other.link.id] }))).toBe("capture_link_not_found");
-    expect(await fieldErrors(createEndpoint(workspace.id, { url: "https://a.example.com", headers: [{ name: "webhook-id", value: "x" }] }))).toHaveProperty("headers.0.name");
-    expect(await fieldErrors(createEndpoint(workspace.id, { url: "https://a.example.com", headers: [{ name: "X-A", value: "a\r\nb: c" }] }))).toHaveProperty("headers.0.value");
+    expect(
+      await fieldErrors(createEndpoint(workspace.id, { url: "https://a.example.com", events: ["lead.deleted" as never] })),
+    ).toHaveProperty("events.0");
+    expect(await errorCode(createEndpoint(workspace.id, { url: "https://a.example.com", linkIds: [other.link.id] }))).toBe(
+      "capture_link_not_found",
+    );
+    expect(
+      await fieldErrors(
+        createEndpoint(workspace.id, { url: "https://a.example.com", headers: [{ name: "webhook-id", value: "x" }] }),
+      ),
+    ).toHaveProperty("headers.0.name");
+    expect(
+      await fieldErrors(
+        createEndpoint(workspace.id, { url: "https://a.example.com", headers: [{ name: "X-A", value: "a\r\nb: c" }] }),
+      ),
+    ).toHaveProperty("headers.0.value");
     const eleven = Array.from({ length: 11 }, (_, index) => ({ name: `X-H${index}`, value: "v" }));
-    expect(await fieldErrors(createEndpoint(workspace.id, { url: "https://a.example.com", headers: eleven }))).toHaveProperty("headers");
+    expect(await fieldErrors(createEndpoint(workspace.id, { url: "https://a.example.com", headers: eleven }))).toHaveProperty(
+      "headers",
+    );
     expect(await fieldErrors(createEndpoint(workspace.id, { url: "ftp://a.example.com" }))).toHaveProperty("url");
-    const listed = await runJson("webhook", "create", "--workspace", workspace.slug, "--url", "https://a.example.com", "--event", "lead.updated,submission.rejected");
+    const listed = await runJson(
+      "webhook",
+      "create",
+      "--workspace",
+      workspace.slug,
+      "--url",
+      "https://a.example.com",
+      "--event",
+      "lead.updated,submission.rejected",
+    );
     expect(listed.body.events).toEqual(["lead.updated", "submission.rejected"]);
-    const cli = await runJson("webhook", "create", "--workspace", workspace.slug, "--url", "https://a.example.com", "--event", "nope");
+    const cli = await runJson(
+      "webhook",
+      "create",
+      "--workspace",
+      workspace.slug,
+      "--url",
+      "https://a.example.com",
+      "--event",
+      "nope",
+    );
     expect(cli.code).toBe(1);
     expect(cli.body.error.code).toBe("validation_failed");
   });
@@ -72,9 +134,27 @@ describe("webhook create", () => {
     expect(deliveries.code).toBe(1);
     expect(deliveries.body.error.code).toBe("webhook_not_found");
     expect((await runJson("webhook", "deliveries", "--workspace", theirs.workspace.slug, "--id", endpoint.id)).body).toEqual([]);
-    const badLimit = await runJson("webhook", "deliveries", "--workspace", theirs.workspace.slug, "--id", endpoint.id, "--limit", "0");
+    const badLimit = await runJson(
+      "webhook",
+      "deliveries",
+      "--workspace",
+      theirs.workspace.slug,
+      "--id",
+      endpoint.id,
+      "--limit",
+      "0",
+    );
     expect(badLimit.body.error.code).toBe("validation_failed");
-    const slack = await runJson("webhook", "create", "--workspace", mine.workspace.slug, "--url", "https://hooks.slack.com/services/T/B/x", "--kind", "slack");
+    const slack = await runJson(
+      "webhook",
+      "create",
+      "--workspace",
+      mine.workspace.slug,
+      "--url",
+      "https://hooks.slack.com/services/T/B/x",
+      "--kind",
+      "slack",
+    );
     expect((await db.current.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: slack.body.id } })).kind).toBe("slack");
     expect(await errorCode(rotateSecret(mine.workspace.id, endpoint.id))).toBe("webhook_not_found");
   });

@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Database, openDatabase } from "@/lib/db/client";
 import { resetEnv } from "@/lib/env";
-import { createEndpoint } from "@/lib/webhooks/create-endpoint";
 import { claimMessages } from "@/lib/webhooks/claim-messages";
+import { createEndpoint } from "@/lib/webhooks/create-endpoint";
 import { startDispatcher } from "@/lib/webhooks/dispatcher";
 import { testDatabaseKind, useTestDatabase } from "../support/database";
 import { postText, setupLink } from "../support/ingest-helpers";

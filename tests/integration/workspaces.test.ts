@@ -45,9 +45,17 @@ describe("addMember", () => {
     const member = await createUser({ email: `${unique("plain")}@example.com`, password: "password1" });
     await addMember(workspace.id, { email: admin.email.toUpperCase(), role: "admin" });
     await addMember(workspace.id, { email: member.email });
-    const roles = await db.current.prisma.membership.findMany({ where: { workspaceId: workspace.id }, select: { userId: true, role: true } });
+    const roles = await db.current.prisma.membership.findMany({
+      where: { workspaceId: workspace.id },
+      select: { userId: true, role: true },
+    });
     expect(roles).toHaveLength(2);
-    expect(roles).toEqual(expect.arrayContaining([{ userId: admin.id, role: "admin" }, { userId: member.id, role: "member" }]));
+    expect(roles).toEqual(
+      expect.arrayContaining([
+        { userId: admin.id, role: "admin" },
+        { userId: member.id, role: "member" },
+      ]),
+    );
   });
 
   it("refuses a user who is already a member, an unknown email and an unknown role", async () => {

@@ -1,6 +1,6 @@
-import type { LinkStatus } from "@/lib/db/generated/enums";
 import { randomBytes } from "node:crypto";
 import type { Database } from "@/lib/db/client";
+import type { LinkStatus } from "@/lib/db/generated/enums";
 import type { FieldType } from "@/lib/fields/custom-field";
 import { labelKey } from "@/lib/fields/label-key";
 import { invalidateCaptureLinks } from "@/lib/links/link-cache";

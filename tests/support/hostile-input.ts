@@ -6,18 +6,48 @@ import fc from "fast-check";
 export const ALLOWED_ORIGIN = "https://shop.example";
 export const HONEYPOT = "website";
 
-
-const LEAD_FIELDS = ["name", "email", "telephone", "document", "profession", "city", "state", "instagram", "birthday", "address", "customFields"];
+const LEAD_FIELDS = [
+  "name",
+  "email",
+  "telephone",
+  "document",
+  "profession",
+  "city",
+  "state",
+  "instagram",
+  "birthday",
+  "address",
+  "customFields",
+];
 const UTM_FIELDS = ["utmSource", "utmMedium", "utmCampaign", "utmContent", "utmTerm"];
 const ADDRESS_FIELDS = ["street", "number", "complement", "neighborhood", "city", "state", "zipCode", "country"];
-const CUSTOM_KEYS = ["notes", "Notes", "score", "Score", "visit", "vip", "VIP", "plan", "__proto__", "constructor", "unknown", "NOTES "];
+const CUSTOM_KEYS = [
+  "notes",
+  "Notes",
+  "score",
+  "Score",
+  "visit",
+  "vip",
+  "VIP",
+  "plan",
+  "__proto__",
+  "constructor",
+  "unknown",
+  "NOTES ",
+];
 const PROTO_KEYS = ["__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "valueOf"];
 
 /** One UTF-16 unit or character: mostly ordinary text, with NUL, lone surrogates, controls and markup mixed in. */
 export const textUnit = fc.oneof(
   { weight: 6, arbitrary: fc.string({ unit: "grapheme", minLength: 1, maxLength: 1 }) },
-  { weight: 1, arbitrary: fc.constantFrom("\u0000", "\ud800", "\udfff", "\ud83d", "\u2028", "\ufeff", "\u202e", "\u001f", "\\", '"') },
-  { weight: 1, arbitrary: fc.constantFrom("<script>", "<img src=x onerror=alert(1)>", "${x}", "'; DROP TABLE leads; --", "%00", "../") },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom("\u0000", "\ud800", "\udfff", "\ud83d", "\u2028", "\ufeff", "\u202e", "\u001f", "\\", '"'),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom("<script>", "<img src=x onerror=alert(1)>", "${x}", "'; DROP TABLE leads; --", "%00", "../"),
+  },
 );
 const hostileString = fc.string({ unit: textUnit, maxLength: 40 });
 const stringLiteral = fc.oneof(
@@ -59,7 +89,9 @@ const { json: anyJson } = fc.letrec<{ json: string; object: string; array: strin
 /** Values that pass often enough that some leads are accepted and deduplicated. */
 const plausible: Record<string, fc.Arbitrary<string>> = {
   name: fc.constantFrom("Ana", "José da Silva", "<img src=x onerror=alert(1)>", "  ", "").map((value) => JSON.stringify(value)),
-  email: fc.oneof(fc.emailAddress(), fc.constantFrom("dup@example.com", "DUP@Example.com ")).map((value) => JSON.stringify(value)),
+  email: fc
+    .oneof(fc.emailAddress(), fc.constantFrom("dup@example.com", "DUP@Example.com "))
+    .map((value) => JSON.stringify(value)),
   telephone: fc.constantFrom('"11987654321"', '"+55 11 98765-4321"', "11987654321", '"(11) 9876"', '"+1 202 555 0143"'),
   state: fc.constantFrom('"SP"', '"sp"', '"São Paulo"', '"XX"'),
   birthday: fc.constantFrom('"1990-02-28"', '"1990-02-30"', '"28/02/1990"', '"2999-01-01"'),
@@ -82,16 +114,28 @@ const customFieldsText = fc
 const leadText = fc
   .array(
     fc.oneof(
-      { weight: 5, arbitrary: fc.constantFrom(...LEAD_FIELDS.filter((field) => field !== "address" && field !== "customFields"), ...UTM_FIELDS).chain((field) => fieldValue(field).map((value) => [JSON.stringify(field), value] as [string, string])) },
+      {
+        weight: 5,
+        arbitrary: fc
+          .constantFrom(...LEAD_FIELDS.filter((field) => field !== "address" && field !== "customFields"), ...UTM_FIELDS)
+          .chain((field) => fieldValue(field).map((value) => [JSON.stringify(field), value] as [string, string])),
+      },
       { weight: 1, arbitrary: fc.oneof(addressText, anyJson).map((value) => ['"address"', value] as [string, string]) },
       { weight: 1, arbitrary: fc.oneof(customFieldsText, anyJson).map((value) => ['"customFields"', value] as [string, string]) },
       { weight: 1, arbitrary: fc.tuple(keyLiteral, anyJson) },
-      { weight: 1, arbitrary: fc.constantFrom(...PROTO_KEYS).chain((key) => fc.oneof(addressText, anyJson).map((value) => [JSON.stringify(key), value] as [string, string])) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .constantFrom(...PROTO_KEYS)
+          .chain((key) => fc.oneof(addressText, anyJson).map((value) => [JSON.stringify(key), value] as [string, string])),
+      },
     ),
     { maxLength: 10 },
   )
   // Half of them carry an email first, so that enough pass to check what an accepted answer says.
-  .chain((entries) => fc.option(plausible.email!, { freq: 1 }).map((email) => objectText(email ? [['"email"', email], ...entries] : entries)));
+  .chain((entries) =>
+    fc.option(plausible.email!, { freq: 1 }).map((email) => objectText(email ? [['"email"', email], ...entries] : entries)),
+  );
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const INVALID_UTF8 = [[0xff], [0xc0, 0x80], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0xf8, 0x88, 0x80, 0x80, 0x80], [0x00]];
@@ -104,7 +148,9 @@ export const bodyBytes: fc.Arbitrary<Uint8Array> = fc.oneof(
     weight: 1,
     arbitrary: fc
       .tuple(fc.integer({ min: 1, max: 5_000 }), fc.constantFrom("[", '{"a":', '{"customFields":'), fc.boolean())
-      .map(([depth, open, balanced]) => utf8(`${open.repeat(depth)}1${balanced ? (open === "[" ? "]" : "}").repeat(depth) : ""}`)),
+      .map(([depth, open, balanced]) =>
+        utf8(`${open.repeat(depth)}1${balanced ? (open === "[" ? "]" : "}").repeat(depth) : ""}`),
+      ),
   },
   {
     weight: 1,
@@ -116,7 +162,10 @@ export const bodyBytes: fc.Arbitrary<Uint8Array> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.tuple(leadText, fc.nat()).map(([text, at]) => utf8(text.slice(0, at % (text.length + 1)))) },
   { weight: 1, arbitrary: fc.uint8Array({ maxLength: 512 }) },
-  { weight: 1, arbitrary: fc.constantFrom(utf8(""), utf8(" "), utf8("null"), utf8("[]"), utf8('"{}"'), utf8("\ufeff{}"), utf8("{}{}")) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(utf8(""), utf8(" "), utf8("null"), utf8("[]"), utf8('"{}"'), utf8("\ufeff{}"), utf8("{}{}")),
+  },
   { weight: 1, arbitrary: leadText.map((text) => utf8(text.replace(/}$/, `${" ".repeat(66 * 1024)}}`))) },
 );
 
@@ -156,7 +205,16 @@ const hostileHeaders = fc.record(
   {
     "content-type": contentType,
     "content-length": fc.oneof(fc.constantFrom("0", "-1", "1", "99999999999", "abc", "65537", " 12 "), fc.nat().map(String)),
-    origin: fc.oneof(fc.constantFrom(ALLOWED_ORIGIN, "https://evil.example", "null", "https://shop.example.evil.example", "HTTPS://SHOP.EXAMPLE"), headerValue),
+    origin: fc.oneof(
+      fc.constantFrom(
+        ALLOWED_ORIGIN,
+        "https://evil.example",
+        "null",
+        "https://shop.example.evil.example",
+        "HTTPS://SHOP.EXAMPLE",
+      ),
+      headerValue,
+    ),
     "idempotency-key": fc.oneof(fc.constantFrom("k1", "k2", "k1 ", "x".repeat(300)), headerValue),
     "x-forwarded-for": headerValue,
     "x-leadlink-remote-addr": fc.oneof(fc.constantFrom("203.0.113.7", "::1", "::ffff:10.0.0.1"), headerValue),
@@ -171,7 +229,10 @@ export const requestHeaders = fc.oneof(
   {
     weight: 3,
     arbitrary: fc.record(
-      { "content-type": fc.constantFrom("application/json", "text/plain", "application/json; charset=utf-8"), "idempotency-key": headerValue },
+      {
+        "content-type": fc.constantFrom("application/json", "text/plain", "application/json; charset=utf-8"),
+        "idempotency-key": headerValue,
+      },
       { requiredKeys: ["content-type"] },
     ),
   },

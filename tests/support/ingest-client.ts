@@ -13,7 +13,11 @@ export interface SendOptions {
 export async function send(token: string, options: SendOptions = {}): Promise<Response> {
   const method = options.method ?? "POST";
   const body =
-    options.body === undefined ? undefined : typeof options.body === "string" || options.body instanceof Uint8Array ? options.body : JSON.stringify(options.body);
+    options.body === undefined
+      ? undefined
+      : typeof options.body === "string" || options.body instanceof Uint8Array
+        ? options.body
+        : JSON.stringify(options.body);
   const headers = { "content-type": "application/json", ...options.headers };
   const request = new Request(`http://localhost:3000/ingest/${encodeURIComponent(token)}`, {
     method,
@@ -27,5 +31,9 @@ export async function send(token: string, options: SendOptions = {}): Promise<Re
 export async function post(token: string, body: unknown, headers: Record<string, string> = {}) {
   const response = await send(token, { body, headers });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, json: text ? (JSON.parse(text) as Record<string, any>) : undefined };
+  return {
+    status: response.status,
+    headers: response.headers,
+    json: text ? (JSON.parse(text) as Record<string, any>) : undefined,
+  };
 }

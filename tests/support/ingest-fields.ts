@@ -14,7 +14,11 @@ export function fieldClient(db: () => Database, link: () => { token: string; wor
       const response = await send(link().token, { body });
       const text = await response.text();
       expect([200, 201], text.slice(0, 500)).toContain(response.status);
-      const json = JSON.parse(text) as { leadId: string; created: boolean; warnings: { field: string; code: string; message: string }[] };
+      const json = JSON.parse(text) as {
+        leadId: string;
+        created: boolean;
+        warnings: { field: string; code: string; message: string }[];
+      };
       const lead = await db().prisma.lead.findUniqueOrThrow({ where: { id: json.leadId } });
       return { status: response.status, json, lead };
     },

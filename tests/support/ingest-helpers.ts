@@ -1,8 +1,8 @@
-import type { LinkStatus } from "@/lib/db/generated/enums";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, vi } from "vitest";
 import * as route from "@/app/ingest/[captureLink]/route";
 import type { Database } from "@/lib/db/client";
+import type { LinkStatus } from "@/lib/db/generated/enums";
 import { resetEnv } from "@/lib/env";
 import { createLink, createWorkspace } from "./fixtures";
 

@@ -1,8 +1,8 @@
 import "./next-request-globals";
-import { encode } from "next-auth/jwt";
 import { workAsyncStorage } from "next/dist/server/app-render/work-async-storage.external.js";
 import { workUnitAsyncStorage } from "next/dist/server/app-render/work-unit-async-storage.external.js";
 import { createRequestStoreForAPI } from "next/dist/server/async-storage/request-store.js";
+import { encode } from "next-auth/jwt";
 import { authSecret } from "@/lib/auth/auth-secret";
 import { startSession } from "@/lib/auth/sessions";
 
@@ -30,7 +30,21 @@ export async function callAction<T>(user: SignedInUser | null, action: () => Pro
     const token = await encode({ token: { sid: await startSession(user.id), sub: user.id }, secret: authSecret() });
     headers.set("cookie", `next-auth.session-token=${token}`);
   }
-  const requestStore = createRequestStoreForAPI({ headers } as never, new URL(ORIGIN), undefined as never, undefined, undefined as never, undefined);
-  const workStore = { page: "/action", route: "/action", incrementalCache: {}, forceStatic: false, dynamicShouldError: false, isStaticGeneration: false };
+  const requestStore = createRequestStoreForAPI(
+    { headers } as never,
+    new URL(ORIGIN),
+    undefined as never,
+    undefined,
+    undefined as never,
+    undefined,
+  );
+  const workStore = {
+    page: "/action",
+    route: "/action",
+    incrementalCache: {},
+    forceStatic: false,
+    dynamicShouldError: false,
+    isStaticGeneration: false,
+  };
   return workAsyncStorage.run(workStore as never, () => workUnitAsyncStorage.run(requestStore, action));
 }

@@ -1,6 +1,6 @@
-import type { Role } from "@/lib/db/generated/enums";
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
+import type { Role } from "@/lib/db/generated/enums";
 import { isAppError } from "@/lib/errors";
 import { createUser } from "@/lib/users/create-user";
 import { addMember } from "@/lib/workspaces/add-member";
@@ -45,5 +45,7 @@ export async function fieldErrors(promise: Promise<unknown>): Promise<Record<str
     (caught: unknown) => caught,
   );
   expect(isAppError(error), `expected an AppError, got ${String(error)}`).toBe(true);
-  return Object.fromEntries(((error as { errors?: { field: string; code: string }[] }).errors ?? []).map((issue) => [issue.field, issue.code]));
+  return Object.fromEntries(
+    ((error as { errors?: { field: string; code: string }[] }).errors ?? []).map((issue) => [issue.field, issue.code]),
+  );
 }

@@ -26,7 +26,12 @@ export async function startReceiver() {
     const chunks: Buffer[] = [];
     incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
     incoming.on("end", () => {
-      const request = { headers: incoming.headers, body: Buffer.concat(chunks).toString("utf8"), path: incoming.url ?? "/", at: Date.now() };
+      const request = {
+        headers: incoming.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+        path: incoming.url ?? "/",
+        at: Date.now(),
+      };
       requests.push(request);
       const reply = answer(request, requests.length - 1);
       outgoing.writeHead(reply.status, reply.headers);
@@ -48,7 +53,8 @@ export async function startReceiver() {
     async waitFor(path: string, count: number, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       while (requests.filter((request) => request.path === path).length < count) {
-        if (Date.now() > deadline) throw new Error(`${path}: ${requests.filter((request) => request.path === path).length} of ${count} requests arrived`);
+        if (Date.now() > deadline)
+          throw new Error(`${path}: ${requests.filter((request) => request.path === path).length} of ${count} requests arrived`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       return requests.filter((request) => request.path === path);

@@ -66,7 +66,9 @@ describe("signInPath", () => {
 
 describe("relativeUrl", () => {
   it("turns next-auth's URLs on its origin into paths, and leaves others alone", () => {
-    expect(relativeUrl(`${ORIGIN}/api/auth/error?error=CredentialsSignin`, ORIGIN)).toBe("/api/auth/error?error=CredentialsSignin");
+    expect(relativeUrl(`${ORIGIN}/api/auth/error?error=CredentialsSignin`, ORIGIN)).toBe(
+      "/api/auth/error?error=CredentialsSignin",
+    );
     expect(relativeUrl(ORIGIN, ORIGIN)).toBe("/");
     expect(relativeUrl("/w/acme", ORIGIN)).toBe("/w/acme");
     expect(relativeUrl(`${ORIGIN}//evil.example/`, ORIGIN)).toBe(`${ORIGIN}//evil.example/`);

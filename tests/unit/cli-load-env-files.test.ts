@@ -41,7 +41,11 @@ describe("loadEnvFiles", () => {
   });
 
   it("follows NODE_ENV, and skips .env.local in tests as Next.js does", () => {
-    const root = project({ ".env.local": "LL_TEST_A=local\n", ".env.test": "LL_TEST_A=test\nLL_TEST_B=test\n", ".env.production": "LL_TEST_B=production\n" });
+    const root = project({
+      ".env.local": "LL_TEST_A=local\n",
+      ".env.test": "LL_TEST_A=test\nLL_TEST_B=test\n",
+      ".env.production": "LL_TEST_B=production\n",
+    });
     processEnv.NODE_ENV = "test";
     loadEnvFiles(root);
     expect(process.env.LL_TEST_A).toBe("test");

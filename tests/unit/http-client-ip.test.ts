@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { resetEnv } from "@/lib/env";
-import { REMOTE_ADDRESS_HEADER, clientIp } from "@/lib/http/request-meta";
+import { clientIp, REMOTE_ADDRESS_HEADER } from "@/lib/http/request-meta";
 import { parseRate } from "@/lib/rate-limit/rate";
 import { rateLimitSubject } from "@/lib/rate-limit/rate-limit-subject";
 
@@ -66,7 +66,12 @@ describe("rateLimitSubject", () => {
 
   it("is the /64 for IPv6, however the address is written", () => {
     const subject = "2001:db8:1:2::/64";
-    for (const ip of ["2001:db8:1:2::1", "2001:0DB8:0001:0002:ffff:ffff:ffff:ffff", "2001:db8:1:2:a:b:c:d", "2001:db8:1:2::5%eth0"]) {
+    for (const ip of [
+      "2001:db8:1:2::1",
+      "2001:0DB8:0001:0002:ffff:ffff:ffff:ffff",
+      "2001:db8:1:2:a:b:c:d",
+      "2001:db8:1:2::5%eth0",
+    ]) {
       expect(rateLimitSubject(ip), ip).toBe(subject);
     }
     expect(rateLimitSubject("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");

@@ -17,18 +17,27 @@ describe("findDuplicateKey", () => {
     expect(findDuplicateKey(text)).toBe(path);
   });
 
-  it.each(['{"a":1,"b":{"a":2}}', '{"a":"a","b":["a","a"],"c":{"d":{"e":1}},"f":2}', '{"a":1,"A":2}', '{"e\\u0301":1,"é":2}', "{}"])(
-    "finds none in %s",
-    (text) => {
-      expect(findDuplicateKey(text)).toBeUndefined();
-    },
-  );
+  it.each([
+    '{"a":1,"b":{"a":2}}',
+    '{"a":"a","b":["a","a"],"c":{"d":{"e":1}},"f":2}',
+    '{"a":1,"A":2}',
+    '{"e\\u0301":1,"é":2}',
+    "{}",
+  ])("finds none in %s", (text) => {
+    expect(findDuplicateKey(text)).toBeUndefined();
+  });
 
   it("reads the token kinds jsonc-parser uses at run time", () => {
     // find-duplicate-key.ts spells out SyntaxKind's values (a const enum): they must match the library's.
     const kinds = (jsonc as unknown as { SyntaxKind: Record<string, number> }).SyntaxKind;
-    expect([kinds.OpenBraceToken, kinds.CloseBraceToken, kinds.OpenBracketToken, kinds.CloseBracketToken, kinds.CommaToken, kinds.StringLiteral, kinds.EOF]).toEqual([
-      1, 2, 3, 4, 5, 10, 17,
-    ]);
+    expect([
+      kinds.OpenBraceToken,
+      kinds.CloseBraceToken,
+      kinds.OpenBracketToken,
+      kinds.CloseBracketToken,
+      kinds.CommaToken,
+      kinds.StringLiteral,
+      kinds.EOF,
+    ]).toEqual([1, 2, 3, 4, 5, 10, 17]);
   });
 });

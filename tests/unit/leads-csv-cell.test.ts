@@ -12,6 +12,7 @@ describe("neutraliseFormula", () => {
   });
 
   it("leaves every other cell as it is", () => {
-    for (const value of ["", "Ana Souza", "a=b", "ana@example.com", "5511987654321", " =1", "'quoted"]) expect(neutraliseFormula(value)).toBe(value);
+    for (const value of ["", "Ana Souza", "a=b", "ana@example.com", "5511987654321", " =1", "'quoted"])
+      expect(neutraliseFormula(value)).toBe(value);
   });
 });

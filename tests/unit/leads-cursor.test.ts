@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decodeLeadCursor, encodeLeadCursor, type LeadCursor } from "@/lib/leads/lead-cursor";
-import { leadFilterQuery, LeadFilter, searchTerms } from "@/lib/leads/lead-filter";
+import { LeadFilter, leadFilterQuery, searchTerms } from "@/lib/leads/lead-filter";
 
 const ID = "0f8fad5b-d9cb-469f-a165-70867728950e";
 
@@ -29,9 +29,13 @@ describe("lead cursors", () => {
     expect(decodeLeadCursor("x".repeat(3000), "newest")).toBeUndefined();
     const forge = (json: unknown) => Buffer.from(JSON.stringify(json)).toString("base64url");
     expect(decodeLeadCursor(forge({ s: "newest", d: "n", k: "yesterday", i: ID }), "newest")).toBeUndefined();
-    expect(decodeLeadCursor(forge({ s: "newest", d: "n", k: "2026-01-10T12:00:00.123Z", i: "1; DROP TABLE leads" }), "newest")).toBeUndefined();
+    expect(
+      decodeLeadCursor(forge({ s: "newest", d: "n", k: "2026-01-10T12:00:00.123Z", i: "1; DROP TABLE leads" }), "newest"),
+    ).toBeUndefined();
     expect(decodeLeadCursor(forge({ s: "name", d: "n", k: "ana", i: ID }), "name")).toBeUndefined();
-    expect(decodeLeadCursor(forge({ s: "newest", d: "sideways", k: "2026-01-10T12:00:00.123Z", i: ID }), "newest")).toBeUndefined();
+    expect(
+      decodeLeadCursor(forge({ s: "newest", d: "sideways", k: "2026-01-10T12:00:00.123Z", i: ID }), "newest"),
+    ).toBeUndefined();
   });
 });
 

@@ -2,8 +2,22 @@ import { describe, expect, it } from "vitest";
 import { type LeadRow, toLeadJson, toSubmissionJson } from "@/lib/leads/lead-json";
 
 const LEAD_KEYS = [
-  "id", "email", "name", "telephone", "document", "profession", "city", "state", "instagram", "birthday",
-  "address", "firstTouch", "lastTouch", "customFields", "createdAt", "updatedAt",
+  "id",
+  "email",
+  "name",
+  "telephone",
+  "document",
+  "profession",
+  "city",
+  "state",
+  "instagram",
+  "birthday",
+  "address",
+  "firstTouch",
+  "lastTouch",
+  "customFields",
+  "createdAt",
+  "updatedAt",
 ];
 const UTM_KEYS = ["utmSource", "utmMedium", "utmCampaign", "utmContent", "utmTerm"];
 
@@ -51,7 +65,11 @@ describe("toLeadJson", () => {
 
   it("names the phone telephone, prints the birthday as a date, and keeps the address as stored", () => {
     const json = toLeadJson(
-      row({ phone: "5511987654321", birthday: new Date("1990-05-17T00:00:00.000Z"), address: { city: "Recife", zipCode: 50000 } }),
+      row({
+        phone: "5511987654321",
+        birthday: new Date("1990-05-17T00:00:00.000Z"),
+        address: { city: "Recife", zipCode: 50000 },
+      }),
       new Map(),
     );
     expect(json.telephone).toBe("5511987654321");
@@ -60,15 +78,33 @@ describe("toLeadJson", () => {
   });
 
   it("keeps first and last touch apart", () => {
-    const json = toLeadJson(row({ firstUtmSource: "google", firstUtmTerm: "crm", lastUtmSource: "newsletter", lastUtmMedium: "email" }), new Map());
-    expect(json.firstTouch).toEqual({ utmSource: "google", utmMedium: null, utmCampaign: null, utmContent: null, utmTerm: "crm" });
-    expect(json.lastTouch).toEqual({ utmSource: "newsletter", utmMedium: "email", utmCampaign: null, utmContent: null, utmTerm: null });
+    const json = toLeadJson(
+      row({ firstUtmSource: "google", firstUtmTerm: "crm", lastUtmSource: "newsletter", lastUtmMedium: "email" }),
+      new Map(),
+    );
+    expect(json.firstTouch).toEqual({
+      utmSource: "google",
+      utmMedium: null,
+      utmCampaign: null,
+      utmContent: null,
+      utmTerm: "crm",
+    });
+    expect(json.lastTouch).toEqual({
+      utmSource: "newsletter",
+      utmMedium: "email",
+      utmCampaign: null,
+      utmContent: null,
+      utmTerm: null,
+    });
   });
 
   it("keys custom values by the field's current name, and keeps values of unknown fields under their id", () => {
     const json = toLeadJson(
       row({ customFields: { "f-1": 1200, "f-2": true, "gone-id": "kept" } }),
-      new Map([["f-1", "budget"], ["f-2", "newsletter"]]),
+      new Map([
+        ["f-1", "budget"],
+        ["f-2", "newsletter"],
+      ]),
     );
     expect(json.customFields).toEqual({ budget: 1200, newsletter: true, "gone-id": "kept" });
   });

@@ -96,7 +96,11 @@ describe("LinkInput", () => {
       name: " Landing ",
       allowedOrigins: ["https://Example.com", "https://example.com:443/page", "https://*.example.com"],
     });
-    expect(parsed).toEqual({ name: "Landing", allowedOrigins: ["https://example.com", "https://*.example.com"], requireIdentity: false });
+    expect(parsed).toEqual({
+      name: "Landing",
+      allowedOrigins: ["https://example.com", "https://*.example.com"],
+      requireIdentity: false,
+    });
   });
 
   it("defaults to no restriction", () => {

@@ -5,7 +5,10 @@ import { decodeSubmissionCursor, encodeSubmissionCursor } from "@/lib/links/subm
 
 describe("LinkSettings", () => {
   it("stores rate limits compactly and treats empty values as not set", () => {
-    expect(LinkSettings.parse({ rateLimit: " 600 / Min ", honeypotField: "  " })).toEqual({ rateLimit: "600/min", honeypotField: null });
+    expect(LinkSettings.parse({ rateLimit: " 600 / Min ", honeypotField: "  " })).toEqual({
+      rateLimit: "600/min",
+      honeypotField: null,
+    });
     expect(LinkSettings.parse({ rateLimit: "OFF" }).rateLimit).toBe("off");
     expect(LinkSettings.parse({})).toEqual({});
   });
@@ -21,7 +24,11 @@ describe("LinkSettings", () => {
   });
 
   it("reads the link form: origins one per line (or separated by commas and spaces)", () => {
-    expect(readLines(" https://a.example\r\n\nhttps://b.example, https://c.example ")).toEqual(["https://a.example", "https://b.example", "https://c.example"]);
+    expect(readLines(" https://a.example\r\n\nhttps://b.example, https://c.example ")).toEqual([
+      "https://a.example",
+      "https://b.example",
+      "https://c.example",
+    ]);
     const form = new FormData();
     form.set("name", "Landing");
     form.set("allowedOrigins", "https://A.example/\nhttps://a.example");
@@ -45,7 +52,14 @@ describe("submission cursors", () => {
     const cursor = { receivedAt: new Date("2026-05-01T12:00:00.123Z"), id: "0b6f4c3e-7d1a-4f52-9a63-5f1b2c8e9d10" };
     expect(decodeSubmissionCursor(encodeSubmissionCursor(cursor))).toEqual(cursor);
     const forge = (text: string) => Buffer.from(text).toString("base64url");
-    for (const bad of [undefined, "", "%%%", forge("2026-05-01T12:00:00.123Z|nope"), forge("yesterday|0b6f4c3e-7d1a-4f52-9a63-5f1b2c8e9d10"), forge("2026-05-01T12:00:00.123Z|0b6f4c3e-7d1a-4f52-9a63-5f1b2c8e9d10|x")]) {
+    for (const bad of [
+      undefined,
+      "",
+      "%%%",
+      forge("2026-05-01T12:00:00.123Z|nope"),
+      forge("yesterday|0b6f4c3e-7d1a-4f52-9a63-5f1b2c8e9d10"),
+      forge("2026-05-01T12:00:00.123Z|0b6f4c3e-7d1a-4f52-9a63-5f1b2c8e9d10|x"),
+    ]) {
       expect(decodeSubmissionCursor(bad)).toBeUndefined();
     }
   });

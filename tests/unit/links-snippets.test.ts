@@ -7,7 +7,14 @@ import { linkSnippets } from "@/lib/links/link-snippets";
 const URL = "https://leads.example.com/ingest/cl_0123456789ABCDEFGHIJKL";
 
 function field(overrides: Partial<CustomFieldDefinition> & Pick<CustomFieldDefinition, "name" | "label">): CustomFieldDefinition {
-  return { id: crypto.randomUUID(), labelKey: overrides.label.toLowerCase(), aliasKeys: [], archived: false, type: "text", ...overrides } as CustomFieldDefinition;
+  return {
+    id: crypto.randomUUID(),
+    labelKey: overrides.label.toLowerCase(),
+    aliasKeys: [],
+    archived: false,
+    type: "text",
+    ...overrides,
+  } as CustomFieldDefinition;
 }
 
 const FIELDS: CustomFieldDefinition[] = [
@@ -26,7 +33,13 @@ describe("linkSnippets", () => {
     // The shell itself reads the command: the body it would send is the JSON we meant.
     const body = execFileSync("sh", ["-c", `printf '%s' ${snippets.curl.split(" -d ")[1]}`], { encoding: "utf8" });
     const lead = JSON.parse(body) as { telephone: string; customFields: Record<string, unknown> };
-    expect(lead.customFields).toEqual({ company: "Example Company <b>&</b> co", budget: 42, start: "2026-01-15", newsletter: true, plan: "It's <Pro>" });
+    expect(lead.customFields).toEqual({
+      company: "Example Company <b>&</b> co",
+      budget: 42,
+      start: "2026-01-15",
+      newsletter: true,
+      plan: "It's <Pro>",
+    });
     expect(lead.telephone).toBe("2015550123");
     expect(snippets.curl).toContain(`curl -X POST '${URL}'`);
     expect(snippets.curl).not.toContain('"old"');
@@ -40,7 +53,13 @@ describe("linkSnippets", () => {
 
     const posts: { url: string; body: unknown }[] = [];
     const listeners: Record<string, (event: unknown) => Promise<void>> = {};
-    const input = (name: string, value: string, type = "text", checked = false) => ({ name, value, type, checked, disabled: false });
+    const input = (name: string, value: string, type = "text", checked = false) => ({
+      name,
+      value,
+      type,
+      checked,
+      disabled: false,
+    });
     const form = {
       dataset: {} as Record<string, string>,
       elements: [

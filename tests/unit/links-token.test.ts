@@ -27,7 +27,9 @@ describe("generateLinkToken", () => {
   it("discards the bytes that would make some characters likelier than others (248 to 255)", () => {
     const bytes = [248, 0, 255, 61, 62, 247, 250, 123, ...Array.from({ length: 20 }, (_, i) => i + 1)];
     const token = generateLinkToken(scripted(bytes));
-    const expected = [0, 61, 62, 247, 123, ...Array.from({ length: 17 }, (_, i) => i + 1)].map((byte) => ALPHABET[byte % 62]).join("");
+    const expected = [0, 61, 62, 247, 123, ...Array.from({ length: 17 }, (_, i) => i + 1)]
+      .map((byte) => ALPHABET[byte % 62])
+      .join("");
     expect(token).toBe(`cl_${expected}`);
   });
 

@@ -6,7 +6,14 @@ import { labelKey } from "@/lib/fields/label-key";
 function field(type: "text" | "number" | "date" | "boolean"): CustomFieldDefinition;
 function field(type: "select", options: string[]): CustomFieldDefinition;
 function field(type: CustomFieldDefinition["type"], options: string[] = []): CustomFieldDefinition {
-  const base = { id: "00000000-0000-4000-8000-000000000001", name: "f", label: "F", labelKey: labelKey("F"), aliasKeys: [], archived: false };
+  const base = {
+    id: "00000000-0000-4000-8000-000000000001",
+    name: "f",
+    label: "F",
+    labelKey: labelKey("F"),
+    aliasKeys: [],
+    archived: false,
+  };
   return type === "select" ? { ...base, type, options } : { ...base, type };
 }
 
@@ -52,9 +59,12 @@ describe("number", () => {
     expect(coerceFieldValue(field("number"), input)).toEqual(ok(value));
   });
 
-  it.each(["many", "12abc", "1,000.5", "--1", "0x10", "1e400", true, {}, [], Number.NaN, Number.POSITIVE_INFINITY])("refuses %j", (input) => {
-    expect(coerceFieldValue(field("number"), input)).toMatchObject({ ok: false });
-  });
+  it.each(["many", "12abc", "1,000.5", "--1", "0x10", "1e400", true, {}, [], Number.NaN, Number.POSITIVE_INFINITY])(
+    "refuses %j",
+    (input) => {
+      expect(coerceFieldValue(field("number"), input)).toMatchObject({ ok: false });
+    },
+  );
 });
 
 describe("date", () => {

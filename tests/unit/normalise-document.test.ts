@@ -54,10 +54,15 @@ describe("normaliseDocument", () => {
 
   it("refuses a CPF or CNPJ whose last check digit is changed", () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^[0-9A-Z]{12}$/), fc.stringMatching(/^\d{9}$/), fc.integer({ min: 1, max: 9 }), (cnpjBase, cpfBase, shift) => {
-        const bump = (value: string) => value.slice(0, -1) + String((Number(value.at(-1)) + shift) % 10);
-        return !normaliseDocument(bump(cnpj(cnpjBase))).ok && !normaliseDocument(bump(cpf(cpfBase))).ok;
-      }),
+      fc.property(
+        fc.stringMatching(/^[0-9A-Z]{12}$/),
+        fc.stringMatching(/^\d{9}$/),
+        fc.integer({ min: 1, max: 9 }),
+        (cnpjBase, cpfBase, shift) => {
+          const bump = (value: string) => value.slice(0, -1) + String((Number(value.at(-1)) + shift) % 10);
+          return !normaliseDocument(bump(cnpj(cnpjBase))).ok && !normaliseDocument(bump(cpf(cpfBase))).ok;
+        },
+      ),
     );
   });
 });

@@ -11,12 +11,19 @@ describe("normaliseEmail", () => {
     expect(normaliseEmail(input)).toEqual({ ok: true, value: email });
   });
 
-  it.each(["ana", "ana@", "@example.com", "ana@example", "ana silva@example.com", "ana@@example.com", ".ana@example.com", "ana..b@example.com", "ana@exa_mple.com"])(
-    "refuses %j",
-    (input) => {
-      expect(normaliseEmail(input)).toMatchObject({ ok: false });
-    },
-  );
+  it.each([
+    "ana",
+    "ana@",
+    "@example.com",
+    "ana@example",
+    "ana silva@example.com",
+    "ana@@example.com",
+    ".ana@example.com",
+    "ana..b@example.com",
+    "ana@exa_mple.com",
+  ])("refuses %j", (input) => {
+    expect(normaliseEmail(input)).toMatchObject({ ok: false });
+  });
 
   it("refuses an address longer than 254 characters", () => {
     const long = `${"a".repeat(64)}@${"b".repeat(186)}.com`;

@@ -25,7 +25,10 @@ describe("labelKey", () => {
 
   it("ignores the case of ASCII letters", () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^[A-Za-z0-9 ]{0,40}$/), (label) => labelKey(label.toUpperCase()) === labelKey(label.toLowerCase())),
+      fc.property(
+        fc.stringMatching(/^[A-Za-z0-9 ]{0,40}$/),
+        (label) => labelKey(label.toUpperCase()) === labelKey(label.toLowerCase()),
+      ),
     );
   });
 });

@@ -5,8 +5,9 @@ import { normalisePhone } from "@/lib/normalise/phone";
 const ok = (value: string) => ({ ok: true, value });
 // Brazil's area codes (DDD) in use.
 const AREA_CODES = [
-  11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 24, 27, 28, 31, 32, 33, 34, 35, 37, 38, 41, 42, 43, 44, 45, 46, 47, 48, 49, 51, 53, 54, 55,
-  61, 62, 63, 64, 65, 66, 67, 68, 69, 71, 73, 74, 75, 77, 79, 81, 82, 83, 84, 85, 86, 87, 88, 89, 91, 92, 93, 94, 95, 96, 97, 98, 99,
+  11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 24, 27, 28, 31, 32, 33, 34, 35, 37, 38, 41, 42, 43, 44, 45, 46, 47, 48, 49, 51, 53,
+  54, 55, 61, 62, 63, 64, 65, 66, 67, 68, 69, 71, 73, 74, 75, 77, 79, 81, 82, 83, 84, 85, 86, 87, 88, 89, 91, 92, 93, 94, 95, 96,
+  97, 98, 99,
 ];
 
 describe("normalisePhone in Brazil", () => {
@@ -55,7 +56,14 @@ describe("normalisePhone in Brazil", () => {
         const national = `${area}9${String(rest).padStart(8, "0")}`;
         const canonical = normalisePhone(national, "BR");
         if (!canonical.ok || canonical.value !== `55${national}`) return false;
-        const forms = [`+55${national}`, `55${national}`, `(${area}) 9${String(rest).padStart(8, "0").replace(/^(\d{4})/, "$1-")}`, `+55 ${national}`];
+        const forms = [
+          `+55${national}`,
+          `55${national}`,
+          `(${area}) 9${String(rest)
+            .padStart(8, "0")
+            .replace(/^(\d{4})/, "$1-")}`,
+          `+55 ${national}`,
+        ];
         return forms.every((form) => JSON.stringify(normalisePhone(form, "BR")) === JSON.stringify(canonical));
       }),
     );
@@ -87,12 +95,16 @@ describe("normalisePhone in another country", () => {
 
 describe("normalisePhone drops national (trunk) prefixes", () => {
   // Issue 9, item 6: "+55 011 98765-4321" after "11987654321" made a second lead.
-  it.each(["+55 011 98765-4321", "011 98765-4321", "0 11 98765 4321", "+55 (011) 98765-4321", "55 011 98765 4321", "+55011987654321"])(
-    "reads %j in Brazil as 5511987654321",
-    (input) => {
-      expect(normalisePhone(input, "BR")).toEqual(ok("5511987654321"));
-    },
-  );
+  it.each([
+    "+55 011 98765-4321",
+    "011 98765-4321",
+    "0 11 98765 4321",
+    "+55 (011) 98765-4321",
+    "55 011 98765 4321",
+    "+55011987654321",
+  ])("reads %j in Brazil as 5511987654321", (input) => {
+    expect(normalisePhone(input, "BR")).toEqual(ok("5511987654321"));
+  });
 
   it("drops a Brazilian trunk prefix whatever the workspace's country, once the country code is sent", () => {
     expect(normalisePhone("+55 011 98765-4321", "US")).toEqual(ok("5511987654321"));

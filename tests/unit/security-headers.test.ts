@@ -36,13 +36,25 @@ describe("security headers", () => {
 });
 
 describe("proxy.ts", () => {
-  it.each(["/", "/signin", "/setup", "/w/acme", "/w/acme/leads/export", "/problems/invalid_json", "/api/auth/csrf", "/no-such-page"])("runs for %s", (url) => {
+  it.each([
+    "/",
+    "/signin",
+    "/setup",
+    "/w/acme",
+    "/w/acme/leads/export",
+    "/problems/invalid_json",
+    "/api/auth/csrf",
+    "/no-such-page",
+  ])("runs for %s", (url) => {
     expect(unstable_doesMiddlewareMatch({ config: proxyConfig, url })).toBe(true);
   });
 
-  it.each(["/ingest/cl_abc", "/api/health", "/api/bench/noop", "/_next/static/chunks/app.js", "/favicon.ico"])("stays off the hot path and static files: %s", (url) => {
-    expect(unstable_doesMiddlewareMatch({ config: proxyConfig, url })).toBe(false);
-  });
+  it.each(["/ingest/cl_abc", "/api/health", "/api/bench/noop", "/_next/static/chunks/app.js", "/favicon.ico"])(
+    "stays off the hot path and static files: %s",
+    (url) => {
+      expect(unstable_doesMiddlewareMatch({ config: proxyConfig, url })).toBe(false);
+    },
+  );
 });
 
 describe("server actions", () => {

@@ -26,7 +26,11 @@ describe("slugify", () => {
 
 describe("WorkspaceInput", () => {
   it("derives the slug from the name and defaults the country to BR", () => {
-    expect(WorkspaceInput.parse({ name: " Clínica São João " })).toEqual({ name: "Clínica São João", slug: "clinica-sao-joao", country: "BR" });
+    expect(WorkspaceInput.parse({ name: " Clínica São João " })).toEqual({
+      name: "Clínica São João",
+      slug: "clinica-sao-joao",
+      country: "BR",
+    });
   });
 
   it("takes a given slug in lower case, and an empty one as not given", () => {
@@ -52,7 +56,9 @@ describe("WorkspaceInput", () => {
   it("asks for a slug when none can be derived from the name", () => {
     const result = WorkspaceInput.safeParse({ name: "日本語" });
     expect(result.success).toBe(false);
-    expect(toFieldIssues(result.error!)).toEqual([{ field: "slug", code: "invalid_slug", message: expect.stringContaining("choose one") }]);
+    expect(toFieldIssues(result.error!)).toEqual([
+      { field: "slug", code: "invalid_slug", message: expect.stringContaining("choose one") },
+    ]);
   });
 
   it("requires a name", () => {

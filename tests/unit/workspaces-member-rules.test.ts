@@ -3,8 +3,11 @@ import { assignableRoles, memberChangeRefusal } from "@/lib/workspaces/member-ru
 
 describe("memberChangeRefusal", () => {
   it("lets owners do anything, admins everything that involves no owner, members nothing", () => {
-    const allowed = (actor: "owner" | "admin" | "member", from?: "owner" | "admin" | "member", to?: "owner" | "admin" | "member") =>
-      memberChangeRefusal(actor, { from, to }) === undefined;
+    const allowed = (
+      actor: "owner" | "admin" | "member",
+      from?: "owner" | "admin" | "member",
+      to?: "owner" | "admin" | "member",
+    ) => memberChangeRefusal(actor, { from, to }) === undefined;
     expect(allowed("owner", "owner", "member")).toBe(true);
     expect(allowed("owner", undefined, "owner")).toBe(true);
     expect(allowed("admin", "member", "admin")).toBe(true);

@@ -1,7 +1,7 @@
 "use server";
 
-import { AppError } from "@/lib/errors";
 import { currentSession } from "@/lib/auth/session";
+import { AppError } from "@/lib/errors";
 import type { ActionState } from "@/lib/forms/action-state";
 import { formFailure } from "@/lib/forms/form-failure";
 import { changePassword } from "@/lib/users/change-password";
@@ -22,8 +22,14 @@ export async function changePasswordAction(_previous: ActionState, form: FormDat
         errors: [{ field: "repeatPassword", code: "mismatch", message: "is not the same as the new password" }],
       });
     }
-    const { sessionsEnded } = await changePassword(session.user.id, session.sessionId, { currentPassword: text(form, "currentPassword"), newPassword });
-    const elsewhere = sessionsEnded === 0 ? "" : ` ${sessionsEnded === 1 ? "1 other session was" : `${sessionsEnded} other sessions were`} signed out.`;
+    const { sessionsEnded } = await changePassword(session.user.id, session.sessionId, {
+      currentPassword: text(form, "currentPassword"),
+      newPassword,
+    });
+    const elsewhere =
+      sessionsEnded === 0
+        ? ""
+        : ` ${sessionsEnded === 1 ? "1 other session was" : `${sessionsEnded} other sessions were`} signed out.`;
     return { ok: true, message: `Password changed. You stay signed in here.${elsewhere}` };
   } catch (error) {
     return formFailure(error, form);

@@ -17,18 +17,31 @@ export default async function AccountPage() {
   const user = await requireUser();
   const workspaces = await listUserWorkspaces(user.id);
   return (
-    <AccountShell email={user.email} backTo={workspaces[0] ? { href: `/w/${workspaces[0].slug}`, label: workspaces[0].name } : undefined}>
+    <AccountShell
+      email={user.email}
+      backTo={workspaces[0] ? { href: `/w/${workspaces[0].slug}`, label: workspaces[0].name } : undefined}
+    >
       <PageHeader title="Your account" description={user.name ? `${user.name}, ${user.email}` : user.email} />
       <div className="space-y-6">
         <Card title="Change your password" description="Every other place you are signed in is signed out; this one stays.">
           <ChangePasswordForm email={user.email} action={changePasswordAction} />
         </Card>
-        <Card title="Your workspaces" actions={<ButtonLink href="/workspaces/new" size="sm">New workspace</ButtonLink>}>
+        <Card
+          title="Your workspaces"
+          actions={
+            <ButtonLink href="/workspaces/new" size="sm">
+              New workspace
+            </ButtonLink>
+          }
+        >
           {workspaces.length ? (
             <ul className="divide-y divide-slate-100" aria-label="Your workspaces">
               {workspaces.map((workspace) => (
                 <li key={workspace.slug} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
-                  <Link href={`/w/${workspace.slug}`} className="min-w-0 truncate text-sm font-medium text-indigo-700 hover:text-indigo-900">
+                  <Link
+                    href={`/w/${workspace.slug}`}
+                    className="min-w-0 truncate text-sm font-medium text-indigo-700 hover:text-indigo-900"
+                  >
                     {workspace.name}
                   </Link>
                   <span className="text-xs text-slate-500">{ROLE_LABELS[workspace.role].label}</span>
@@ -36,7 +49,9 @@ export default async function AccountPage() {
               ))}
             </ul>
           ) : (
-            <p className="text-sm text-slate-600">You are not a member of any workspace yet. Create one, or ask an owner or admin to add you.</p>
+            <p className="text-sm text-slate-600">
+              You are not a member of any workspace yet. Create one, or ask an owner or admin to add you.
+            </p>
           )}
         </Card>
       </div>

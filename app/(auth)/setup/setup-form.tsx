@@ -16,7 +16,9 @@ export function SetupForm() {
     if (!state.ok || !state.slug || !credentials.current) return;
     const { email, password } = credentials.current;
     const destination = `/w/${state.slug}`;
-    void signInWithPassword(email, password, destination).then((result) => window.location.assign(result.ok ? destination : "/signin"));
+    void signInWithPassword(email, password, destination).then((result) =>
+      window.location.assign(result.ok ? destination : "/signin"),
+    );
   }, [state]);
 
   const error = (field: string) => state.fieldErrors?.[field];
@@ -37,16 +39,47 @@ export function SetupForm() {
         <Input id="name" name="name" autoComplete="name" defaultValue={value("name")} error={error("name")} />
       </Field>
       <Field id="email" label="Email" error={error("email")}>
-        <Input id="email" name="email" type="email" autoComplete="email" required defaultValue={value("email")} error={error("email")} />
+        <Input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={value("email")}
+          error={error("email")}
+        />
       </Field>
       <Field id="password" label="Password" hint="At least 8 characters." error={error("password")}>
         <Input id="password" name="password" type="password" autoComplete="new-password" required error={error("password")} />
       </Field>
-      <Field id="workspaceName" label="Workspace name" hint="Your company or team; you can add more workspaces later." error={error("workspaceName")}>
-        <Input id="workspaceName" name="workspaceName" required defaultValue={value("workspaceName")} error={error("workspaceName")} />
+      <Field
+        id="workspaceName"
+        label="Workspace name"
+        hint="Your company or team; you can add more workspaces later."
+        error={error("workspaceName")}
+      >
+        <Input
+          id="workspaceName"
+          name="workspaceName"
+          required
+          defaultValue={value("workspaceName")}
+          error={error("workspaceName")}
+        />
       </Field>
-      <Field id="country" label="Default country of phone numbers" hint="Phones sent without a country code are read in this country." error={error("country")}>
-        <Input id="country" name="country" defaultValue={value("country") ?? "BR"} maxLength={2} className="w-24 uppercase" error={error("country")} />
+      <Field
+        id="country"
+        label="Default country of phone numbers"
+        hint="Phones sent without a country code are read in this country."
+        error={error("country")}
+      >
+        <Input
+          id="country"
+          name="country"
+          defaultValue={value("country") ?? "BR"}
+          maxLength={2}
+          className="w-24 uppercase"
+          error={error("country")}
+        />
       </Field>
       <Button type="submit" className="w-full" disabled={pending || state.ok}>
         {pending ? "Creating…" : "Create account and workspace"}

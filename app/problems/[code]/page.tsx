@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Fragment } from "react";
-import { ERROR_CODES, type ErrorCode, isErrorCode } from "@/lib/error-codes";
 import { Brand } from "@/components/ui/brand";
+import { ERROR_CODES, type ErrorCode, isErrorCode } from "@/lib/error-codes";
 
 export async function generateMetadata({ params }: { params: Promise<{ code: string }> }): Promise<Metadata> {
   return { title: `Error ${(await params).code}` };
@@ -34,7 +34,11 @@ function CodeList({ heading, codes, current }: { heading: string; codes: ErrorCo
       <ul className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
         {codes.map((other) => (
           <li key={other} className="min-w-0 break-words">
-            <Link className="font-mono text-indigo-600 hover:underline" href={`/problems/${other}`} aria-current={other === current ? "page" : undefined}>
+            <Link
+              className="font-mono text-indigo-600 hover:underline"
+              href={`/problems/${other}`}
+              aria-current={other === current ? "page" : undefined}
+            >
               {other}
             </Link>{" "}
             <span className="text-slate-400">{ERROR_CODES[other].status}</span>

@@ -21,7 +21,15 @@ export async function seedWorkspace(dataDir: string, options: { name?: string } 
   await leadlinkCli(dataDir, ["user", "create", "--email", email, "--password", password, "--name", `Owner ${suffix}`]);
   // A given name is shared by the specs of one worker's server: the slug (else made from the name) must not be.
   const slug = options.name ? ["--slug", `ws-${suffix}`] : [];
-  const workspace = await leadlinkCli<{ id: string; slug: string }>(dataDir, ["workspace", "create", "--name", name, "--owner", email, ...slug]);
+  const workspace = await leadlinkCli<{ id: string; slug: string }>(dataDir, [
+    "workspace",
+    "create",
+    "--name",
+    name,
+    "--owner",
+    email,
+    ...slug,
+  ]);
   return { email, password, slug: workspace.slug, workspaceId: workspace.id, name };
 }
 
@@ -34,7 +42,8 @@ export async function signIn(context: BrowserContext, baseURL: string, email: st
   });
   if (response.status() >= 400) throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
   const cookies = await context.cookies(baseURL);
-  if (!cookies.some((cookie) => cookie.name.endsWith("next-auth.session-token"))) throw new Error(`sign-in as ${email} set no session cookie`);
+  if (!cookies.some((cookie) => cookie.name.endsWith("next-auth.session-token")))
+    throw new Error(`sign-in as ${email} set no session cookie`);
 }
 
 /**

@@ -29,7 +29,12 @@ export async function postLead(
     } catch {
       body = { unparsed: text.slice(0, 500) };
     }
-    return { status: response.status, body, retryAfter: response.headers.get("retry-after"), contentType: response.headers.get("content-type") ?? "" };
+    return {
+      status: response.status,
+      body,
+      retryAfter: response.headers.get("retry-after"),
+      contentType: response.headers.get("content-type") ?? "",
+    };
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause;
     return { status: "network_error", error: cause?.code ?? (error as Error).name ?? String(error) };

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import pg from "pg";
 import { expect, test } from "@playwright/test";
+import pg from "pg";
 import { type RunningServer, removeDataDir, startServer, stopAll, tempDataDir } from "./server";
 
 /**
@@ -72,25 +72,33 @@ const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
  * A workspace and a capture link written straight into a migrated database (the command line's `link
  * create` does not take a rate limit or a honeypot; the server reads links from the database anyway).
  */
-export async function seedLink(database: TestDatabase, options: { rateLimit?: string; honeypotField?: string } = {}): Promise<SeededLink> {
+export async function seedLink(
+  database: TestDatabase,
+  options: { rateLimit?: string; honeypotField?: string } = {},
+): Promise<SeededLink> {
   const workspaceId = randomUUID();
   const linkId = randomUUID();
   const token = `cl_${Array.from(randomBytes(22), (byte) => BASE62[byte % 62]).join("")}`;
-  await database.query("INSERT INTO workspaces (id, name, slug) VALUES ($1, $2, $3)", [workspaceId, "Hardening", `hardening-${workspaceId.slice(0, 8)}`]);
-  await database.query("INSERT INTO capture_links (id, workspace_id, token, name, rate_limit, honeypot_field) VALUES ($1, $2, $3, $4, $5, $6)", [
-    linkId,
+  await database.query("INSERT INTO workspaces (id, name, slug) VALUES ($1, $2, $3)", [
     workspaceId,
-    token,
-    "Landing page",
-    options.rateLimit ?? null,
-    options.honeypotField ?? null,
+    "Hardening",
+    `hardening-${workspaceId.slice(0, 8)}`,
   ]);
+  await database.query(
+    "INSERT INTO capture_links (id, workspace_id, token, name, rate_limit, honeypot_field) VALUES ($1, $2, $3, $4, $5, $6)",
+    [linkId, workspaceId, token, "Landing page", options.rateLimit ?? null, options.honeypotField ?? null],
+  );
   return { workspaceId, linkId, token };
 }
 
 /** Leads and submission records of a link, by outcome: what the figures of the hardening note count. */
-export async function countStored(database: TestDatabase, link: SeededLink): Promise<{ leads: number; submissions: Record<string, number> }> {
-  const [leads] = await database.query<{ count: string }>("SELECT count(*) FROM leads WHERE workspace_id = $1", [link.workspaceId]);
+export async function countStored(
+  database: TestDatabase,
+  link: SeededLink,
+): Promise<{ leads: number; submissions: Record<string, number> }> {
+  const [leads] = await database.query<{ count: string }>("SELECT count(*) FROM leads WHERE workspace_id = $1", [
+    link.workspaceId,
+  ]);
   const rows = await database.query<{ outcome: string; error_code: string | null; count: string }>(
     "SELECT outcome, error_code, count(*) FROM submissions WHERE capture_link_id = $1 GROUP BY outcome, error_code",
     [link.linkId],

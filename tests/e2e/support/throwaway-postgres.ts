@@ -110,10 +110,15 @@ export async function createThrowawayPostgres(): Promise<ThrowawayPostgres> {
       try {
         // The socket directory is the temporary directory, so nothing is written to /var/run/postgresql.
         await asPostgres("pg_ctl", [
-          "-D", dataDir,
-          "-o", `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off`,
-          "-l", logFile,
-          "-w", "-t", "60",
+          "-D",
+          dataDir,
+          "-o",
+          `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off`,
+          "-l",
+          logFile,
+          "-w",
+          "-t",
+          "60",
           "start",
         ]);
         running = true;
@@ -139,7 +144,11 @@ export async function createThrowawayPostgres(): Promise<ThrowawayPostgres> {
       // "runs" for PostgreSQL's lock-file checks. As after a host's reboot, the stale lock files go.
       const deadline = Date.now() + 10_000;
       while (pids.some(alive) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-      for (const file of [path.join(dataDir, "postmaster.pid"), path.join(root, `.s.PGSQL.${port}.lock`), path.join(root, `.s.PGSQL.${port}`)]) {
+      for (const file of [
+        path.join(dataDir, "postmaster.pid"),
+        path.join(root, `.s.PGSQL.${port}.lock`),
+        path.join(root, `.s.PGSQL.${port}`),
+      ]) {
         fs.rmSync(file, { force: true });
       }
       running = false;

@@ -12,7 +12,14 @@ export default function WorkspaceError({ error, reset }: { error: Error & { dige
     <StatusPage
       status="Error"
       title="This page could not be loaded"
-      actions={<><RetryButton reset={reset} /><ButtonLink href={`/w/${slug}`} variant="secondary">Dashboard</ButtonLink></>}
+      actions={
+        <>
+          <RetryButton reset={reset} />
+          <ButtonLink href={`/w/${slug}`} variant="secondary">
+            Dashboard
+          </ButtonLink>
+        </>
+      }
     >
       <ErrorExplanation digest={error.digest} />
     </StatusPage>

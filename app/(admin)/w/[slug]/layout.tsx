@@ -3,9 +3,9 @@ import type { ReactNode } from "react";
 import { NavLink } from "@/components/shell/nav-link";
 import { SignOutButton } from "@/components/shell/sign-out-button";
 import { WorkspaceSwitcher } from "@/components/shell/workspace-switcher";
+import { Brand } from "@/components/ui/brand";
 import { requireWorkspace } from "@/lib/auth/session";
 import { getDatabase } from "@/lib/db/client";
-import { Brand } from "@/components/ui/brand";
 
 export default async function WorkspaceLayout({ children, params }: { children: ReactNode; params: Promise<{ slug: string }> }) {
   const { slug } = await params;
@@ -29,7 +29,9 @@ export default async function WorkspaceLayout({ children, params }: { children: 
           </div>
           <div className="mt-2 flex min-w-0 items-baseline gap-2 lg:mt-3 lg:block">
             <p className="shrink-0 text-xs font-medium uppercase tracking-wide text-slate-400">Workspace</p>
-            <p className="min-w-0 truncate text-sm font-medium text-slate-800" data-testid="workspace-name">{workspace.name}</p>
+            <p className="min-w-0 truncate text-sm font-medium text-slate-800" data-testid="workspace-name">
+              {workspace.name}
+            </p>
           </div>
           <WorkspaceSwitcher current={workspace.slug} workspaces={workspaces} />
           <Link href="/workspaces/new" className="mt-2 inline-block text-xs font-medium text-indigo-700 hover:text-indigo-900">
@@ -38,7 +40,9 @@ export default async function WorkspaceLayout({ children, params }: { children: 
         </div>
         {/* Wraps onto a second row on a phone rather than scrolling sideways: every section stays in sight. */}
         <nav aria-label="Workspace" className="flex flex-wrap gap-1 px-2 pb-2 lg:flex-1 lg:flex-col lg:flex-nowrap">
-          <NavLink href={base} exact>Dashboard</NavLink>
+          <NavLink href={base} exact>
+            Dashboard
+          </NavLink>
           <NavLink href={`${base}/leads`}>Leads</NavLink>
           <NavLink href={`${base}/links`}>Capture links</NavLink>
           <NavLink href={`${base}/fields`}>Custom fields</NavLink>
@@ -46,7 +50,11 @@ export default async function WorkspaceLayout({ children, params }: { children: 
         </nav>
         <div className="hidden items-center justify-between gap-2 border-t border-slate-200 px-4 py-3 lg:flex">
           <div className="min-w-0">
-            <Link href="/account" title="Your account" className="block truncate text-xs font-medium text-slate-700 hover:text-slate-900">
+            <Link
+              href="/account"
+              title="Your account"
+              className="block truncate text-xs font-medium text-slate-700 hover:text-slate-900"
+            >
               <span className="sr-only">Your account: </span>
               {user.name ?? user.email}
             </Link>
@@ -56,7 +64,10 @@ export default async function WorkspaceLayout({ children, params }: { children: 
         </div>
         {/* On a phone the account sits in the top bar (last in the document: the sidebar's own comes first). */}
         <div className="absolute top-3 right-3 flex items-center gap-1 lg:hidden">
-          <Link href="/account" className="rounded-md px-2 py-1 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-900">
+          <Link
+            href="/account"
+            className="rounded-md px-2 py-1 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+          >
             Account
           </Link>
           <SignOutButton />

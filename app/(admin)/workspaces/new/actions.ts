@@ -14,7 +14,10 @@ export async function createWorkspaceAction(_previous: ActionState, form: FormDa
     const user = await currentUser();
     if (!user) throw new AppError("unauthorized", "Your session has ended. Sign in again.");
     const text = (name: string) => String(form.get(name) ?? "");
-    const workspace = await createWorkspace({ name: text("name"), slug: text("slug"), country: text("country") || "BR" }, { ownerEmail: user.email });
+    const workspace = await createWorkspace(
+      { name: text("name"), slug: text("slug"), country: text("country") || "BR" },
+      { ownerEmail: user.email },
+    );
     slug = workspace.slug;
   } catch (error) {
     return formFailure(error, form);

@@ -13,7 +13,10 @@ export default async function NewWorkspacePage() {
   const user = await requireUser();
   return (
     <AccountShell email={user.email} backTo={{ href: "/account", label: "Your account" }}>
-      <PageHeader title="New workspace" description="A workspace has its own capture links, custom fields, leads and members. You will be its owner." />
+      <PageHeader
+        title="New workspace"
+        description="A workspace has its own capture links, custom fields, leads and members. You will be its owner."
+      />
       <Card>
         <CreateWorkspaceForm action={createWorkspaceAction} />
       </Card>

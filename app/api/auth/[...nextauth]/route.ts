@@ -9,7 +9,11 @@ type Context = { params: Promise<{ nextauth: string[] }> };
 // next-auth answers with URLs on its configured origin (lib/auth/auth-options.ts): relativeAnswer makes
 // them paths, so whatever name the browser used for this server, it stays on it.
 async function handler(request: Request, context: Context) {
-  const response: Response = await NextAuth(request as never, { params: await context.params } as never, requestAuthOptions(request.headers));
+  const response: Response = await NextAuth(
+    request as never,
+    { params: await context.params } as never,
+    requestAuthOptions(request.headers),
+  );
   return relativeAnswer(response, authOrigin());
 }
 

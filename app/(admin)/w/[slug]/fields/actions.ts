@@ -2,14 +2,14 @@
 
 import { revalidatePath } from "next/cache";
 import { authorizeWorkspace } from "@/lib/auth/session";
+import { archiveField, unarchiveField } from "@/lib/fields/archive-field";
+import { createField } from "@/lib/fields/create-field";
+import { readFieldForm, readFieldUpdateForm } from "@/lib/fields/field-form";
+import { removeFieldAlias } from "@/lib/fields/remove-field-alias";
+import { updateField } from "@/lib/fields/update-field";
 import type { ActionState } from "@/lib/forms/action-state";
 import { fromError } from "@/lib/forms/action-state";
 import { formFailure } from "@/lib/forms/form-failure";
-import { archiveField, unarchiveField } from "@/lib/fields/archive-field";
-import { createField } from "@/lib/fields/create-field";
-import { removeFieldAlias } from "@/lib/fields/remove-field-alias";
-import { readFieldForm, readFieldUpdateForm } from "@/lib/fields/field-form";
-import { updateField } from "@/lib/fields/update-field";
 
 // Every action checks the role again (members see no forms, but can call actions); the domain functions
 // put the workspace in every query. Link pages show snippets built from the fields, so they refresh too.
@@ -29,7 +29,12 @@ export async function createFieldAction(slug: string, _previous: ActionState, fo
   }
 }
 
-export async function updateFieldAction(slug: string, fieldId: string, _previous: ActionState, form: FormData): Promise<ActionState> {
+export async function updateFieldAction(
+  slug: string,
+  fieldId: string,
+  _previous: ActionState,
+  form: FormData,
+): Promise<ActionState> {
   try {
     const { workspace } = await authorizeWorkspace(slug, "admin");
     await updateField(workspace.id, fieldId, readFieldUpdateForm(form));

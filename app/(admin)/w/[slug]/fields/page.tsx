@@ -23,8 +23,8 @@ export default async function FieldsPage({ params }: { params: Promise<{ slug: s
         title="Custom fields"
         description={
           <>
-            Extra lead data your forms send in <code className="font-mono text-xs">customFields</code>, keyed by a field&apos;s name, its label, a
-            former label or its id. Values are checked against the field&apos;s type.
+            Extra lead data your forms send in <code className="font-mono text-xs">customFields</code>, keyed by a field&apos;s
+            name, its label, a former label or its id. Values are checked against the field&apos;s type.
           </>
         }
       />
@@ -38,17 +38,24 @@ export default async function FieldsPage({ params }: { params: Promise<{ slug: s
       {fields.length === 0 ? (
         <EmptyState title="No custom fields yet">
           <p>
-            Leads already have name, email, phone, address and UTM fields. Add a custom field for anything else your forms collect, like a
-            company size or a product of interest; it then appears in every capture link&apos;s snippets.
+            Leads already have name, email, phone, address and UTM fields. Add a custom field for anything else your forms
+            collect, like a company size or a product of interest; it then appears in every capture link&apos;s snippets.
           </p>
-          {canManage ? <p className="mt-2">Create one with the form above.</p> : <p className="mt-2">Owners and admins of this workspace can create them.</p>}
+          {canManage ? (
+            <p className="mt-2">Create one with the form above.</p>
+          ) : (
+            <p className="mt-2">Owners and admins of this workspace can create them.</p>
+          )}
         </EmptyState>
       ) : (
         <section aria-labelledby="fields-title" className="space-y-2">
           <h2 id="fields-title" className="text-sm font-medium text-slate-500">
             {active} active{fields.length > active ? `, ${fields.length - active} archived` : ""}
           </h2>
-          <ul aria-label="Custom fields" className="divide-y divide-slate-100 overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+          <ul
+            aria-label="Custom fields"
+            className="divide-y divide-slate-100 overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200"
+          >
             {fields.map((field) => (
               <FieldRow
                 key={field.id}
@@ -68,7 +75,10 @@ export default async function FieldsPage({ params }: { params: Promise<{ slug: s
                         setArchived: setFieldArchivedAction.bind(null, workspace.slug, field.id, !field.archived),
                         // Server actions cross to the client as bound references, one per alias.
                         removeAlias: Object.fromEntries(
-                          field.aliases.map((alias) => [alias.id, removeFieldAliasAction.bind(null, workspace.slug, field.id, alias.id)]),
+                          field.aliases.map((alias) => [
+                            alias.id,
+                            removeFieldAliasAction.bind(null, workspace.slug, field.id, alias.id),
+                          ]),
                         ),
                       }
                     : undefined

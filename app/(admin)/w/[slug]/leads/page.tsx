@@ -25,7 +25,13 @@ export const dynamic = "force-dynamic";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
-export default async function LeadsPage({ params, searchParams }: { params: Promise<{ slug: string }>; searchParams: Promise<SearchParams> }) {
+export default async function LeadsPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ slug: string }>;
+  searchParams: Promise<SearchParams>;
+}) {
   const [{ slug }, query] = await Promise.all([params, searchParams]);
   const [{ workspace, role }, viewer] = await Promise.all([requireWorkspace(slug), getViewer()]);
   const basePath = `/w/${workspace.slug}/leads`;

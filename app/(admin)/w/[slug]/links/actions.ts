@@ -28,7 +28,12 @@ export async function createLinkAction(slug: string, _previous: ActionState, for
   redirect(target);
 }
 
-export async function updateLinkSettingsAction(slug: string, linkId: string, _previous: ActionState, form: FormData): Promise<ActionState> {
+export async function updateLinkSettingsAction(
+  slug: string,
+  linkId: string,
+  _previous: ActionState,
+  form: FormData,
+): Promise<ActionState> {
   try {
     const { workspace } = await authorizeWorkspace(slug, "admin");
     await updateLinkSettings(workspace.id, linkId, readLinkSettingsForm(form));
@@ -40,7 +45,12 @@ export async function updateLinkSettingsAction(slug: string, linkId: string, _pr
 }
 
 /** "Allow this origin" on a link's list of recently refused origins; the origin comes from the form. */
-export async function allowOriginAction(slug: string, linkId: string, _previous: ActionState, form: FormData): Promise<ActionState> {
+export async function allowOriginAction(
+  slug: string,
+  linkId: string,
+  _previous: ActionState,
+  form: FormData,
+): Promise<ActionState> {
   try {
     const { workspace } = await authorizeWorkspace(slug, "admin");
     const origin = form.get("origin");

@@ -30,8 +30,8 @@ export default async function LinksPage({ params }: { params: Promise<{ slug: st
       {links.length === 0 ? (
         <EmptyState title="No capture links yet" action={canManage ? create : null}>
           <p>
-            A capture link is the address your landing page or integration sends leads to. Create one per page or
-            campaign to see where leads come from, then paste the ready-made snippet into your site.
+            A capture link is the address your landing page or integration sends leads to. Create one per page or campaign to see
+            where leads come from, then paste the ready-made snippet into your site.
           </p>
           {canManage ? null : <p className="mt-2">Ask an owner or admin of this workspace to create one.</p>}
         </EmptyState>

@@ -35,7 +35,12 @@ export async function addMemberAction(slug: string, _previous: ActionState, form
   }
 }
 
-export async function changeMemberRoleAction(slug: string, userId: string, _previous: ActionState, form: FormData): Promise<ActionState> {
+export async function changeMemberRoleAction(
+  slug: string,
+  userId: string,
+  _previous: ActionState,
+  form: FormData,
+): Promise<ActionState> {
   try {
     const { workspace, user } = await authorizeWorkspace(slug, "admin");
     // The role is validated by changeMemberRole's schema, like every other input.
@@ -62,7 +67,12 @@ export async function removeMemberAction(slug: string, userId: string): Promise<
   return { ok: true };
 }
 
-export async function resetMemberPasswordAction(slug: string, userId: string, _previous: ActionState, form: FormData): Promise<ActionState> {
+export async function resetMemberPasswordAction(
+  slug: string,
+  userId: string,
+  _previous: ActionState,
+  form: FormData,
+): Promise<ActionState> {
   try {
     const { workspace, user } = await authorizeWorkspace(slug, "admin");
     await resetMemberPassword(workspace.id, user.id, userId, { password: String(form.get("password") ?? "") });

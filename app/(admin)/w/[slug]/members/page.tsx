@@ -35,7 +35,10 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
       />
 
       {canManage ? (
-        <Card title="Add a member" description={role === "owner" ? "Only owners can add owners." : "Admins add admins and members; owners add owners."}>
+        <Card
+          title="Add a member"
+          description={role === "owner" ? "Only owners can add owners." : "Admins add admins and members; owners add owners."}
+        >
           <AddMemberForm action={addMemberAction.bind(null, workspace.slug)} roles={roles} />
         </Card>
       ) : null}
@@ -82,7 +85,9 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
                   ) : (
                     <span className="flex flex-wrap items-center gap-2">
                       <Badge tone={ROLE_TONES[member.role]}>{ROLE_LABELS[member.role].label}</Badge>
-                      {lastOwner && canManage ? <span className="text-xs text-slate-500">The last owner: add another to change this.</span> : null}
+                      {lastOwner && canManage ? (
+                        <span className="text-xs text-slate-500">The last owner: add another to change this.</span>
+                      ) : null}
                     </span>
                   )}
                 </div>
@@ -109,7 +114,8 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
                           <p>You will no longer see this workspace. An owner or admin can add you again.</p>
                         ) : (
                           <p>
-                            {member.email} will no longer see this workspace. Their account stays, so you can add them again later.
+                            {member.email} will no longer see this workspace. Their account stays, so you can add them again
+                            later.
                           </p>
                         )}
                       </ConfirmDialog>

@@ -11,8 +11,8 @@ import { LocalTime } from "@/components/ui/local-time";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireWorkspace } from "@/lib/auth/session";
 import { isAppError } from "@/lib/errors";
-import { ADDRESS_KEYS } from "@/lib/leads/lead-keys";
 import { getLeadDetail, TIMELINE_LIMIT } from "@/lib/leads/get-lead-detail";
+import { ADDRESS_KEYS } from "@/lib/leads/lead-keys";
 import { formatPhone, phoneHref } from "@/lib/phone/format-phone";
 import { formatCount } from "@/lib/time/format-time";
 import { getViewer } from "@/lib/time/viewer";
@@ -78,7 +78,9 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <Card title="Contact and profile">
             <DetailList>
-              <Detail term="Name" testId="field-name">{lead.name}</Detail>
+              <Detail term="Name" testId="field-name">
+                {lead.name}
+              </Detail>
               <Detail term="Email" testId="field-email">
                 {lead.email ? (
                   <a href={`mailto:${lead.email}`} className="text-indigo-700 hover:underline">
@@ -93,25 +95,43 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
                   </a>
                 ) : null}
               </Detail>
-              <Detail term="Document (CPF / CNPJ)" testId="field-document">{lead.document ? formatDocument(lead.document) : null}</Detail>
-              <Detail term="Profession" testId="field-profession">{lead.profession}</Detail>
-              <Detail term="Birthday" testId="field-birthday">{lead.birthday ? formatDate(lead.birthday, locale) : null}</Detail>
+              <Detail term="Document (CPF / CNPJ)" testId="field-document">
+                {lead.document ? formatDocument(lead.document) : null}
+              </Detail>
+              <Detail term="Profession" testId="field-profession">
+                {lead.profession}
+              </Detail>
+              <Detail term="Birthday" testId="field-birthday">
+                {lead.birthday ? formatDate(lead.birthday, locale) : null}
+              </Detail>
               <Detail term="Instagram" testId="field-instagram">
                 {lead.instagram ? (
-                  <a href={`https://www.instagram.com/${encodeURIComponent(lead.instagram)}/`} rel="noopener noreferrer" target="_blank" className="text-indigo-700 hover:underline">
+                  <a
+                    href={`https://www.instagram.com/${encodeURIComponent(lead.instagram)}/`}
+                    rel="noopener noreferrer"
+                    target="_blank"
+                    className="text-indigo-700 hover:underline"
+                  >
                     @{lead.instagram}
                   </a>
                 ) : null}
               </Detail>
-              <Detail term="City" testId="field-city">{lead.city}</Detail>
-              <Detail term="State" testId="field-state">{lead.state}</Detail>
+              <Detail term="City" testId="field-city">
+                {lead.city}
+              </Detail>
+              <Detail term="State" testId="field-state">
+                {lead.state}
+              </Detail>
             </DetailList>
           </Card>
 
           <Card title="Address">
             {address.length > 0 ? (
               <DetailList className="lg:grid-cols-3">
-                {[...ADDRESS_KEYS.filter((key) => key in lead.address), ...Object.keys(lead.address).filter((key) => !(ADDRESS_KEYS as readonly string[]).includes(key))].map((key) => (
+                {[
+                  ...ADDRESS_KEYS.filter((key) => key in lead.address),
+                  ...Object.keys(lead.address).filter((key) => !(ADDRESS_KEYS as readonly string[]).includes(key)),
+                ].map((key) => (
                   <Detail key={key} term={ADDRESS_LABELS[key as keyof typeof ADDRESS_LABELS] ?? key} testId={`address-${key}`}>
                     {text(lead.address[key])}
                   </Detail>
@@ -181,13 +201,18 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
           </p>
         </header>
         {submissions.length > 0 ? (
-          <ol className="relative space-y-3 px-5 py-5 before:absolute before:top-7 before:bottom-7 before:left-[2rem] before:w-px before:bg-slate-200" data-testid="timeline">
+          <ol
+            className="relative space-y-3 px-5 py-5 before:absolute before:top-7 before:bottom-7 before:left-[2rem] before:w-px before:bg-slate-200"
+            data-testid="timeline"
+          >
             {submissions.map((submission, index) => (
               <TimelineEntry key={submission.id} submission={submission} workspacePath={base} open={index === 0} />
             ))}
           </ol>
         ) : (
-          <p className="px-5 py-10 text-center text-sm text-slate-500">No requests are recorded for this lead: the link they came through was deleted.</p>
+          <p className="px-5 py-10 text-center text-sm text-slate-500">
+            No requests are recorded for this lead: the link they came through was deleted.
+          </p>
         )}
       </section>
     </div>

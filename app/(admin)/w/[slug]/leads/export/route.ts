@@ -1,8 +1,8 @@
-import { findWorkspaceAccess, currentUser } from "@/lib/auth/session";
+import { currentUser, findWorkspaceAccess } from "@/lib/auth/session";
 import { AppError, isAppError } from "@/lib/errors";
 import { problemResponse } from "@/lib/http/problem";
-import { leadFilterParams } from "@/lib/leads/lead-filter";
 import { exportLeads } from "@/lib/leads/export-leads";
+import { leadFilterParams } from "@/lib/leads/lead-filter";
 import { getViewer } from "@/lib/time/viewer";
 
 export const dynamic = "force-dynamic";
@@ -19,7 +19,9 @@ export async function GET(request: Request, { params }: { params: Promise<{ slug
     if (!access) throw new AppError("not_found", "This workspace does not exist.");
     // The date filter's days are the viewer's, as on the leads page the download link came from.
     const { timeZone } = await getViewer();
-    const { filename, chunks } = await exportLeads(access.workspace.id, leadFilterParams(new URL(request.url).searchParams), { timeZone });
+    const { filename, chunks } = await exportLeads(access.workspace.id, leadFilterParams(new URL(request.url).searchParams), {
+      timeZone,
+    });
 
     const encoder = new TextEncoder();
     // pull(): the next batch is read only when the client has taken the previous one (backpressure).

@@ -35,7 +35,13 @@ function single(value: string | string[] | undefined): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
-export default async function LinkPage({ params, searchParams }: { params: Promise<{ slug: string; id: string }>; searchParams: Promise<SearchParams> }) {
+export default async function LinkPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ slug: string; id: string }>;
+  searchParams: Promise<SearchParams>;
+}) {
   const [{ slug, id }, query] = await Promise.all([params, searchParams]);
   const { workspace, role } = await requireWorkspace(slug);
   const canManage = hasRole(role, "admin");
@@ -58,17 +64,28 @@ export default async function LinkPage({ params, searchParams }: { params: Promi
   const linkPath = `${workspacePath}/links/${link.id}`;
   const defaultRateLimit = env().INGEST_RATE_LIMIT;
 
-  const snippets = active ? linkSnippets({ url: link.url, fields, honeypotField: link.honeypotField, country: workspace.country }) : undefined;
+  const snippets = active
+    ? linkSnippets({ url: link.url, fields, honeypotField: link.honeypotField, country: workspace.country })
+    : undefined;
   const activeFields = fields.filter((field) => !field.archived);
   // Only an active link invites sending and editing.
   const activeSections = snippets ? (
     <>
-      <Card title="Capture URL" description="Send leads to this address with POST and a JSON body. Keep it in your page or integration; anyone who has it can send leads.">
+      <Card
+        title="Capture URL"
+        description="Send leads to this address with POST and a JSON body. Keep it in your page or integration; anyone who has it can send leads."
+      >
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
           <label htmlFor="capture-url" className="sr-only">
             Capture URL
           </label>
-          <input id="capture-url" readOnly value={link.url} className={`${inputClass} min-w-0 font-mono`} data-testid="capture-url" />
+          <input
+            id="capture-url"
+            readOnly
+            value={link.url}
+            className={`${inputClass} min-w-0 font-mono`}
+            data-testid="capture-url"
+          />
           <div className="shrink-0">
             <CopyButton value={link.url} label="Copy URL" />
           </div>
@@ -84,7 +101,10 @@ export default async function LinkPage({ params, searchParams }: { params: Promi
               : "Browsers on these websites posted to this link lately and were refused (403 origin_not_allowed). Owners and admins can allow them."
           }
         >
-          <RefusedOrigins origins={refused} allow={canManage ? allowOriginAction.bind(null, workspace.slug, link.id) : undefined} />
+          <RefusedOrigins
+            origins={refused}
+            allow={canManage ? allowOriginAction.bind(null, workspace.slug, link.id) : undefined}
+          />
         </Card>
       ) : null}
 
@@ -100,7 +120,13 @@ export default async function LinkPage({ params, searchParams }: { params: Promi
         >
           <SnippetTabs
             snippets={[
-              { key: "curl", tab: "curl", label: "Shell", code: snippets.curl, description: "From a terminal or a server: sends one test lead with example values." },
+              {
+                key: "curl",
+                tab: "curl",
+                label: "Shell",
+                code: snippets.curl,
+                description: "From a terminal or a server: sends one test lead with example values.",
+              },
               {
                 key: "fetch",
                 tab: "JavaScript",
@@ -114,12 +140,19 @@ export default async function LinkPage({ params, searchParams }: { params: Promi
                 tab: "HTML form",
                 label: "HTML",
                 code: snippets.html,
-                description: "A complete form with the same script: paste it where the form should appear and style it like the rest of your page.",
+                description:
+                  "A complete form with the same script: paste it where the form should appear and style it like the rest of your page.",
               },
             ]}
           />
         </Card>
-        <Card title="Settings" description={canManage ? "Changes apply to new requests within a few seconds." : "Only owners and admins can change these."} className="min-w-0">
+        <Card
+          title="Settings"
+          description={
+            canManage ? "Changes apply to new requests within a few seconds." : "Only owners and admins can change these."
+          }
+          className="min-w-0"
+        >
           {canManage ? (
             <LinkSettingsForm
               action={updateLinkSettingsAction.bind(null, workspace.slug, link.id)}
@@ -170,7 +203,10 @@ export default async function LinkPage({ params, searchParams }: { params: Promi
                   pendingLabel="Revoking…"
                   action={revokeLinkAction.bind(null, workspace.slug, link.id)}
                 >
-                  <p>Every request to this link will be refused with 410 Gone from now on. Pages that still post to it will lose their leads.</p>
+                  <p>
+                    Every request to this link will be refused with 410 Gone from now on. Pages that still post to it will lose
+                    their leads.
+                  </p>
                   <p>This cannot be undone: create a new link to start again. The request log and the leads stay.</p>
                 </ConfirmDialog>
               ) : null
@@ -179,9 +215,15 @@ export default async function LinkPage({ params, searchParams }: { params: Promi
         </div>
         {active ? null : (
           <Alert>
-            This link was revoked{link.revokedAt ? <> on <LocalTime value={link.revokedAt} /></> : null}. It answers every request with 410 Gone (
-            <code className="font-mono">capture_link_revoked</code>) and accepts no more leads; its counters and request log stay here. To collect
-            leads again, create a new capture link.
+            This link was revoked
+            {link.revokedAt ? (
+              <>
+                {" "}
+                on <LocalTime value={link.revokedAt} />
+              </>
+            ) : null}
+            . It answers every request with 410 Gone (<code className="font-mono">capture_link_revoked</code>) and accepts no more
+            leads; its counters and request log stay here. To collect leads again, create a new capture link.
           </Alert>
         )}
       </div>
@@ -190,8 +232,14 @@ export default async function LinkPage({ params, searchParams }: { params: Promi
 
       {activeSections}
 
-      <RequestLog page={page} filter={filter} counters={link.counters} linkPath={linkPath} workspacePath={workspacePath} revoked={!active} />
+      <RequestLog
+        page={page}
+        filter={filter}
+        counters={link.counters}
+        linkPath={linkPath}
+        workspacePath={workspacePath}
+        revoked={!active}
+      />
     </div>
   );
-
 }

@@ -20,10 +20,17 @@ export default async function NewLinkPage({ params }: { params: Promise<{ slug: 
         ← Capture links
       </Link>
       <div className="mt-2">
-        <PageHeader title="New capture link" description="You get its URL and ready-to-paste snippets next. Everything but the name can be changed later." />
+        <PageHeader
+          title="New capture link"
+          description="You get its URL and ready-to-paste snippets next. Everything but the name can be changed later."
+        />
       </div>
       <Card>
-        <CreateLinkForm action={createLinkAction.bind(null, workspace.slug)} cancelHref={basePath} defaultRateLimit={env().INGEST_RATE_LIMIT} />
+        <CreateLinkForm
+          action={createLinkAction.bind(null, workspace.slug)}
+          cancelHref={basePath}
+          defaultRateLimit={env().INGEST_RATE_LIMIT}
+        />
       </Card>
     </div>
   );
