@@ -20,6 +20,9 @@ export default defineConfig({
         test: {
           name: `integration:${database}`,
           include: ["tests/integration/**/*.test.ts"],
+          // Next's modules need AsyncLocalStorage on globalThis before they load, as Next's server provides it;
+          // a setup file runs before each test file's imports, whatever order a formatter gives them.
+          setupFiles: [path.join(root, "tests/support/next-request-globals.ts")],
           globalSetup: database === "embedded" ? [path.join(root, "tests/support/global-setup.ts")] : [],
           env: { LEADLINK_TEST_DB: database, NODE_ENV: "test" as const },
           testTimeout: 60_000,
