@@ -4,8 +4,10 @@ import { NavLink } from "@/components/shell/nav-link";
 import { SignOutButton } from "@/components/shell/sign-out-button";
 import { WorkspaceSwitcher } from "@/components/shell/workspace-switcher";
 import { Brand } from "@/components/ui/brand";
-import { requireWorkspace } from "@/lib/auth/session";
+import { WebhooksDisabledBanner } from "@/components/webhooks/disabled-banner";
+import { hasRole, requireWorkspace } from "@/lib/auth/session";
 import { getDatabase } from "@/lib/db/client";
+import { listDisabledEndpoints } from "@/lib/webhooks/endpoint-disabled";
 
 export default async function WorkspaceLayout({ children, params }: { children: ReactNode; params: Promise<{ slug: string }> }) {
   const { slug } = await params;
@@ -17,6 +19,8 @@ export default async function WorkspaceLayout({ children, params }: { children: 
     orderBy: { name: "asc" },
   });
   const base = `/w/${workspace.slug}`;
+  const canManage = hasRole(role, "admin");
+  const disabledEndpoints = canManage ? await listDisabledEndpoints(workspace.id) : [];
 
   return (
     <div className="min-h-screen lg:flex">
@@ -47,6 +51,7 @@ export default async function WorkspaceLayout({ children, params }: { children: 
           <NavLink href={`${base}/links`}>Capture links</NavLink>
           <NavLink href={`${base}/fields`}>Custom fields</NavLink>
           <NavLink href={`${base}/members`}>Members</NavLink>
+          {canManage ? <NavLink href={`${base}/webhooks`}>Webhooks</NavLink> : null}
         </nav>
         <div className="hidden items-center justify-between gap-2 border-t border-slate-200 px-4 py-3 lg:flex">
           <div className="min-w-0">
@@ -74,7 +79,10 @@ export default async function WorkspaceLayout({ children, params }: { children: 
         </div>
       </aside>
       <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-10 lg:py-8">
-        <div className="mx-auto max-w-6xl">{children}</div>
+        <div className="mx-auto max-w-6xl">
+          <WebhooksDisabledBanner endpoints={disabledEndpoints} basePath={`${base}/webhooks`} />
+          {children}
+        </div>
       </main>
     </div>
   );
