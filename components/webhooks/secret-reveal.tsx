@@ -4,9 +4,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 export function SecretReveal({ secret }: { secret: string }) {
   return (
     <div className="space-y-2">
-      <p className="text-sm font-medium text-slate-700">
-        Signing secret
-      </p>
+      <p className="text-sm font-medium text-slate-700">Signing secret</p>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <code
           data-testid="webhook-secret"
