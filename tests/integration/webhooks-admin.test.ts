@@ -66,7 +66,7 @@ afterAll(async () => {
 
 let paths = 0;
 /** A workspace (with its owner), a capture link, and an endpoint on its own receiver path. */
-async function setup(answer?: (index: number) => number) {
+async function setup() {
   const { owner, workspace } = await newTenant("Hooks");
   const link = await createLink(workspace.id, { name: "Landing page" });
   const path = `/admin-${++paths}`;
