@@ -11,7 +11,6 @@ import { type RunningServer, removeDataDir, startServer, tempDataDir } from "./s
 // This file's own server: it must be allowed to reach 127.0.0.1, and a failing message should give up fast.
 const test = adminTest.extend<object, { leadlink: RunningServer }>({
   leadlink: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a function destructures.
     async ({}, use) => {
       const dataDir = tempDataDir();
       const server = await startServer({
