@@ -31,6 +31,7 @@ import { rotateSecret } from "@/lib/webhooks/rotate-secret";
 import { sendTestEvent } from "@/lib/webhooks/send-test-event";
 import { setEndpointEnabled } from "@/lib/webhooks/set-endpoint-enabled";
 import { updateEndpoint } from "@/lib/webhooks/update-endpoint";
+import { runJson } from "../support/cli-run";
 import { useTestDatabase } from "../support/database";
 import { post } from "../support/ingest-client";
 import { uniqueEmail } from "../support/ingest-helpers";
@@ -436,5 +437,40 @@ describe("auto-disable banner", () => {
     await setEndpointEnabled(workspace.id, endpoint.id, true);
     expect(await listDisabledEndpoints(workspace.id)).toEqual([]);
     expect((await listDisabledEndpoints((await newTenant()).workspace.id)).length).toBe(0);
+  });
+});
+
+describe("command line", () => {
+  it("sends a test event and resends from the command line, scoped to the workspace", async () => {
+    const { workspace, endpoint, path } = await setup();
+    const slug = workspace.slug;
+    answerOn(path, () => 500);
+    const test = await runJson("webhook", "test", "--workspace", slug, "--id", endpoint.id);
+    expect(test.code).toBe(0);
+    expect(test.body).toEqual({ messageId: expect.stringMatching(/^msg_[0-9a-f]{32}$/) });
+    await waitForStates(workspace.id, endpoint.id, { failed: 1 });
+    answerOn(path, () => 200);
+
+    const one = await runJson("webhook", "resend", "--workspace", slug, "--id", endpoint.id, "--message", test.body.messageId);
+    expect(one.body).toEqual({ messageId: test.body.messageId });
+    await waitForStates(workspace.id, endpoint.id, { delivered: 1 });
+    const since = await runJson(
+      "webhook",
+      "resend",
+      "--workspace",
+      slug,
+      "--id",
+      endpoint.id,
+      "--failed-since",
+      "2020-01-01T00:00:00Z",
+    );
+    expect(since.body).toEqual({ resent: 0 });
+
+    const other = await newTenant("Other");
+    const foreign = await runJson("webhook", "test", "--workspace", other.workspace.slug, "--id", endpoint.id);
+    expect(foreign.code).not.toBe(0);
+    expect(foreign.body.error.code).toBe("webhook_not_found");
+    const neither = await runJson("webhook", "resend", "--workspace", slug, "--id", endpoint.id);
+    expect(neither.body.error.code).toBe("validation_failed");
   });
 });
