@@ -113,8 +113,6 @@ test("create an endpoint, send a test event, see it fail, resend, see it deliver
   await page.getByRole("link", { name: "All", exact: true }).click();
   await expect(page.getByTestId("webhook-message")).toHaveCount(2);
 
-  await screenshot(page, `webhooks-detail-${page.viewportSize()?.width ?? 0}`);
-
   // It recovers: "Resend" makes a new attempt with the same webhook-id, and the message is delivered.
   failing = false;
   await failed.getByRole("button", { name: "Resend" }).click();
