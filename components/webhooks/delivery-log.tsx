@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LocalTime } from "@/components/ui/local-time";
 import type { ActionState } from "@/lib/forms/action-state";
@@ -26,22 +27,23 @@ export function DeliveryLog({
   newestHref: string | null;
   resend: ((state: ActionState, form: FormData) => Promise<ActionState>) | null;
 }) {
+  const t = useTranslations("webhooks");
   const filters: { label: string; value: MessageState | undefined }[] = [
-    { label: "All", value: undefined },
-    ...MESSAGE_STATES.map((value) => ({ label: value[0]!.toUpperCase() + value.slice(1), value })),
+    { label: t("log.all"), value: undefined },
+    ...MESSAGE_STATES.map((value) => ({ label: t(`log.${value}`), value })),
   ];
   return (
     <section aria-labelledby="delivery-log-heading" className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="delivery-log-heading" className="text-base font-semibold text-slate-900">
-          Delivery log
+          {t("log.title")}
         </h2>
-        <nav aria-label="Filter by state" className="flex flex-wrap gap-1">
+        <nav aria-label={t("log.filter")} className="flex flex-wrap gap-1">
           {filters.map((filter) => {
             const current = filter.value === state;
             return (
               <Link
-                key={filter.label}
+                key={filter.value ?? "all"}
                 href={filter.value ? `${path}?state=${filter.value}` : path}
                 aria-current={current ? "page" : undefined}
                 className={
@@ -57,8 +59,8 @@ export function DeliveryLog({
         </nav>
       </div>
       {messages.length === 0 ? (
-        <EmptyState title={state ? `No ${state} messages` : "No messages yet"}>
-          <p>Each lead event this endpoint receives appears here with every attempt to deliver it. Send a test event to try.</p>
+        <EmptyState title={state ? t("log.emptyState", { state: t(`badge.${state}`) }) : t("log.emptyAll")}>
+          <p>{t("log.emptyBody")}</p>
         </EmptyState>
       ) : (
         <ul className="space-y-3">
@@ -73,7 +75,9 @@ export function DeliveryLog({
               <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-100 px-4 py-3">
                 <MessageStateBadge state={message.state} />
                 <span className="font-mono text-xs font-medium text-slate-800">{message.type}</span>
-                {message.test ? <span className="rounded bg-slate-100 px-1.5 text-xs text-slate-600">test</span> : null}
+                {message.test ? (
+                  <span className="rounded bg-slate-100 px-1.5 text-xs text-slate-600">{t("badge.test")}</span>
+                ) : null}
                 <span className="min-w-0 break-all font-mono text-xs text-slate-400">{message.messageId}</span>
                 <span className="text-xs text-slate-500">
                   <LocalTime value={message.createdAt} />
@@ -83,19 +87,21 @@ export function DeliveryLog({
                     <ActionButton
                       action={resend}
                       fields={{ messageId: message.messageId }}
-                      label="Resend"
-                      pendingLabel="Resending…"
+                      label={t("log.resend")}
+                      pendingLabel={t("log.resending")}
                     />
                   </span>
                 ) : null}
               </div>
               {message.state === "pending" && message.nextAttemptAt ? (
                 <p className="px-4 pt-2 text-xs text-slate-500">
-                  Next attempt <LocalTime value={message.nextAttemptAt} mode="relative" />
+                  {t.rich("log.nextAttempt", {
+                    time: () => <LocalTime value={message.nextAttemptAt!} mode="relative" />,
+                  })}
                 </p>
               ) : null}
               {message.attempts.length === 0 ? (
-                <p className="px-4 py-3 text-xs text-slate-500">No attempt yet.</p>
+                <p className="px-4 py-3 text-xs text-slate-500">{t("log.noAttempt")}</p>
               ) : (
                 <ol className="divide-y divide-slate-100">
                   {message.attempts.map((attempt, index) => (
@@ -104,12 +110,12 @@ export function DeliveryLog({
                         <span className="text-slate-400">#{index + 1}</span>
                         <AttemptStatusBadge status={attempt.status} succeeded={attempt.succeeded} />
                         <LocalTime value={attempt.at} />
-                        <span className="tabular-nums">{attempt.durationMs.toLocaleString("en")} ms</span>
+                        <span className="tabular-nums">{t("log.duration", { ms: attempt.durationMs })}</span>
                       </div>
                       {attempt.error ? <p className="break-words text-red-700">{attempt.error}</p> : null}
                       {attempt.response ? (
                         <details>
-                          <summary className="cursor-pointer text-slate-500 hover:text-slate-700">Answer</summary>
+                          <summary className="cursor-pointer text-slate-500 hover:text-slate-700">{t("log.answer")}</summary>
                           <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 font-mono text-[11px] text-slate-700">
                             {attempt.response}
                           </pre>
@@ -124,17 +130,17 @@ export function DeliveryLog({
         </ul>
       )}
       {olderHref || newestHref ? (
-        <nav aria-label="Pages" className="flex justify-between gap-2">
+        <nav aria-label={t("log.pages")} className="flex justify-between gap-2">
           {newestHref ? (
             <Link href={newestHref} className="text-sm font-medium text-indigo-700 hover:text-indigo-500">
-              ← Newest
+              {t("log.newest")}
             </Link>
           ) : (
             <span />
           )}
           {olderHref ? (
             <Link href={olderHref} className="text-sm font-medium text-indigo-700 hover:text-indigo-500">
-              Older →
+              {t("log.older")}
             </Link>
           ) : null}
         </nav>

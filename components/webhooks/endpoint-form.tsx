@@ -1,12 +1,13 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { type FormEvent, startTransition, useActionState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Field, Input, Textarea } from "@/components/ui/field";
 import type { ActionState } from "@/lib/forms/action-state";
 import { WEBHOOK_EVENTS, type WebhookEvent } from "@/lib/webhooks/endpoint-input";
-import { EVENT_LABELS } from "./event-labels";
+import { EVENT_HINT_KEYS } from "./event-labels";
 import { HeaderRows } from "./header-rows";
 import { SecretReveal } from "./secret-reveal";
 
@@ -40,6 +41,7 @@ export function EndpointForm({
   submitLabel: string;
   endpointsPath: string;
 }) {
+  const t = useTranslations("webhooks");
   const [state, formAction, pending] = useActionState(action, {});
   const errors = state.fieldErrors ?? {};
   const headerError = Object.entries(errors).find(([field]) => field.startsWith("headers"))?.[1];
@@ -47,10 +49,10 @@ export function EndpointForm({
   if (state.ok && state.secret && state.endpointId) {
     return (
       <div className="space-y-4">
-        <Alert tone="success">The endpoint is created. Copy its signing secret now: it is shown this once.</Alert>
+        <Alert tone="success">{t("form.created")}</Alert>
         <SecretReveal secret={state.secret} />
         <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4">
-          <ButtonLink href={`${endpointsPath}/${state.endpointId}`}>Open the endpoint</ButtonLink>
+          <ButtonLink href={`${endpointsPath}/${state.endpointId}`}>{t("form.open")}</ButtonLink>
         </div>
       </div>
     );
@@ -66,24 +68,19 @@ export function EndpointForm({
     <form onSubmit={submit} className="space-y-5" noValidate>
       {state.message && !state.ok ? <Alert>{state.message}</Alert> : null}
       <fieldset>
-        <legend className="block text-sm font-medium text-slate-700">Kind</legend>
+        <legend className="block text-sm font-medium text-slate-700">{t("form.kind")}</legend>
         <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-700">
           <label className="flex items-center gap-2">
             <input type="radio" name="kind" value="webhook" defaultChecked={defaults.kind !== "slack"} />
-            Webhook (signed JSON)
+            {t("form.kindWebhook")}
           </label>
           <label className="flex items-center gap-2">
             <input type="radio" name="kind" value="slack" defaultChecked={defaults.kind === "slack"} />
-            Slack incoming webhook
+            {t("form.kindSlack")}
           </label>
         </div>
       </fieldset>
-      <Field
-        id="url"
-        label="URL"
-        hint="Where Leadlink POSTs each event: your CRM, Zapier, n8n, or a Slack incoming-webhook URL."
-        error={errors.url}
-      >
+      <Field id="url" label={t("form.url")} hint={t("form.urlHint")} error={errors.url}>
         <Input
           id="url"
           name="url"
@@ -97,9 +94,9 @@ export function EndpointForm({
         />
       </Field>
       <fieldset aria-describedby="events-hint">
-        <legend className="block text-sm font-medium text-slate-700">Events</legend>
+        <legend className="block text-sm font-medium text-slate-700">{t("form.events")}</legend>
         <p id="events-hint" className="mt-1 text-xs text-slate-500">
-          None ticked means lead.created and lead.updated.
+          {t("form.eventsHint")}
         </p>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
           {WEBHOOK_EVENTS.map((event) => (
@@ -112,8 +109,8 @@ export function EndpointForm({
                 className="mt-0.5"
               />
               <span>
-                <span className="font-mono text-xs">{EVENT_LABELS[event].label}</span>
-                <span className="block text-xs text-slate-500">{EVENT_LABELS[event].hint}</span>
+                <span className="font-mono text-xs">{event}</span>
+                <span className="block text-xs text-slate-500">{t(`event.${EVENT_HINT_KEYS[event]}`)}</span>
               </span>
             </label>
           ))}
@@ -125,12 +122,12 @@ export function EndpointForm({
         ) : null}
       </fieldset>
       <fieldset aria-describedby="links-hint">
-        <legend className="block text-sm font-medium text-slate-700">Capture links</legend>
+        <legend className="block text-sm font-medium text-slate-700">{t("form.links")}</legend>
         <p id="links-hint" className="mt-1 text-xs text-slate-500">
-          Only events of the ticked links; none ticked means every link, including links created later.
+          {t("form.linksHint")}
         </p>
         {links.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-500">No capture links yet: every link will do.</p>
+          <p className="mt-2 text-sm text-slate-500">{t("form.noLinks")}</p>
         ) : (
           <div className="mt-2 grid gap-2 sm:grid-cols-2">
             {links.map((link) => (
@@ -148,7 +145,7 @@ export function EndpointForm({
         ) : null}
       </fieldset>
       <HeaderRows initial={defaults.headers} error={headerError} />
-      <Field id="description" label="Description" hint="Optional: what this endpoint feeds." error={errors.description}>
+      <Field id="description" label={t("form.description")} hint={t("form.descriptionHint")} error={errors.description}>
         <Textarea
           id="description"
           name="description"
@@ -160,10 +157,10 @@ export function EndpointForm({
       </Field>
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4">
         <ButtonLink href={cancelHref} variant="secondary">
-          Cancel
+          {t("form.cancel")}
         </ButtonLink>
         <Button type="submit" disabled={pending}>
-          {pending ? "Saving…" : submitLabel}
+          {pending ? t("form.saving") : submitLabel}
         </Button>
       </div>
     </form>

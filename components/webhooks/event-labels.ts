@@ -1,13 +1,14 @@
 import type { WebhookEvent } from "@/lib/webhooks/endpoint-input";
 
-export const EVENT_LABELS: Record<WebhookEvent, { label: string; hint: string }> = {
-  "lead.created": { label: "lead.created", hint: "a new lead arrived" },
-  "lead.updated": { label: "lead.updated", hint: "a known lead sent again (dedupe)" },
-  "submission.rejected": { label: "submission.rejected", hint: "a request was refused (its code and errors, never the payload)" },
-  "lead.erased": { label: "lead.erased", hint: "a lead was erased (its id only)" },
-};
+/** Each event's hint in the catalogue (`webhooks.event.<key>`); the event names themselves are not translated. */
+export const EVENT_HINT_KEYS = {
+  "lead.created": "created",
+  "lead.updated": "updated",
+  "submission.rejected": "rejected",
+  "lead.erased": "erased",
+} as const satisfies Record<WebhookEvent, string>;
 
-export const DISABLED_REASONS: Record<string, string> = {
-  gone: "the receiver answered 410 Gone",
-  failing: "no delivery succeeded for 5 days (10 or more failed attempts)",
-};
+/** Why Leadlink disabled an endpoint, as a catalogue key (`webhooks.reason.<key>`); null for an unknown reason. */
+export function reasonKey(reason: string | null): "gone" | "failing" | null {
+  return reason === "gone" || reason === "failing" ? reason : null;
+}

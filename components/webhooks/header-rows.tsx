@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/field";
@@ -18,6 +19,7 @@ interface Row {
  * with the mask as placeholder, and stays the stored value unless something is typed.
  */
 export function HeaderRows({ initial, error }: { initial: { name: string; value: string; masked?: string }[]; error?: string }) {
+  const t = useTranslations("webhooks.form");
   const [rows, setRows] = useState<Row[]>(() =>
     initial.map((header, index) => ({ key: index, name: header.name, masked: header.masked })),
   );
@@ -25,15 +27,15 @@ export function HeaderRows({ initial, error }: { initial: { name: string; value:
   const [next, setNext] = useState(initial.length);
   return (
     <fieldset aria-describedby="headers-hint">
-      <legend className="block text-sm font-medium text-slate-700">Custom headers</legend>
+      <legend className="block text-sm font-medium text-slate-700">{t("headers")}</legend>
       <p id="headers-hint" className="mt-1 text-xs text-slate-500">
-        Sent with every request, e.g. n8n or Zapier header auth. Up to {MAX_ROWS}; values are masked once saved.
+        {t("headersHint", { max: MAX_ROWS })}
       </p>
       <ul className="mt-2 space-y-2">
         {rows.map((row, index) => (
           <li key={row.key} className="flex flex-wrap items-center gap-2 sm:flex-nowrap" data-testid="header-row">
             <label className="sr-only" htmlFor={`header-name-${row.key}`}>
-              Header {index + 1} name
+              {t("headerName", { number: index + 1 })}
             </label>
             <Input
               id={`header-name-${row.key}`}
@@ -45,13 +47,13 @@ export function HeaderRows({ initial, error }: { initial: { name: string; value:
               className="min-w-0 flex-1 basis-40 font-mono"
             />
             <label className="sr-only" htmlFor={`header-value-${row.key}`}>
-              Header {index + 1} value
+              {t("headerValue", { number: index + 1 })}
             </label>
             <Input
               id={`header-value-${row.key}`}
               name="headerValue"
               defaultValue={row.masked ? "" : (values[row.key] ?? "")}
-              placeholder={row.masked ? `${row.masked} (unchanged)` : "value"}
+              placeholder={row.masked ? t("unchanged", { masked: row.masked }) : t("valuePlaceholder")}
               maxLength={4096}
               autoComplete="off"
               className="min-w-0 flex-1 basis-40 font-mono"
@@ -60,9 +62,9 @@ export function HeaderRows({ initial, error }: { initial: { name: string; value:
               variant="ghost"
               size="sm"
               onClick={() => setRows((current) => current.filter((item) => item.key !== row.key))}
-              aria-label={`Remove header ${index + 1}`}
+              aria-label={t("removeHeader", { number: index + 1 })}
             >
-              Remove
+              {t("remove")}
             </Button>
           </li>
         ))}
@@ -82,7 +84,7 @@ export function HeaderRows({ initial, error }: { initial: { name: string; value:
             setNext(next + 1);
           }}
         >
-          + Add a header
+          {t("addHeader")}
         </Button>
       ) : null}
     </fieldset>

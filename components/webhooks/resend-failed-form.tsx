@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { type FormEvent, startTransition, useActionState, useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/field";
@@ -23,6 +24,7 @@ export function ResendFailedForm({
   action: (state: ActionState, form: FormData) => Promise<ActionState>;
   disabled?: boolean;
 }) {
+  const t = useTranslations("webhooks.resendFailed");
   const [state, formAction, pending] = useActionState(action, {});
   const id = useId();
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -38,7 +40,7 @@ export function ResendFailedForm({
     <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
       <div>
         <label htmlFor={id} className="block text-xs font-medium text-slate-600">
-          Resend failed messages since
+          {t("label")}
         </label>
         <Input
           id={id}
@@ -51,7 +53,7 @@ export function ResendFailedForm({
         />
       </div>
       <Button type="submit" variant="secondary" disabled={pending || disabled}>
-        {pending ? "Resending…" : "Resend failed"}
+        {pending ? t("resending") : t("button")}
       </Button>
       {state.message ? (
         <p role={state.ok ? "status" : "alert"} className={`w-full text-xs ${state.ok ? "text-emerald-700" : "text-red-700"}`}>

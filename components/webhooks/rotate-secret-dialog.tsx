@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useActionState, useId, useRef } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -10,13 +11,14 @@ type State = ActionState & { secret?: string };
 
 /** Asks, rotates, then shows the new secret once; the old one keeps signing for 24 hours. */
 export function RotateSecretDialog({ action }: { action: (state: State, form: FormData) => Promise<State> }) {
+  const t = useTranslations("webhooks.rotate");
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [state, formAction, pending] = useActionState(action, {});
   return (
     <>
       <Button variant="secondary" size="sm" onClick={() => dialog.current?.showModal()}>
-        Rotate secret
+        {t("button")}
       </Button>
       <dialog
         ref={dialog}
@@ -25,33 +27,28 @@ export function RotateSecretDialog({ action }: { action: (state: State, form: Fo
       >
         <div className="space-y-4 p-6">
           <h2 id={titleId} className="text-base font-semibold text-slate-900">
-            Rotate the signing secret?
+            {t("title")}
           </h2>
           {state.ok && state.secret ? (
             <>
-              <Alert tone="success">
-                New secret in use. For 24 hours each request carries two signatures, one with the old secret and one with this, so
-                your receiver can switch over without missing a message.
-              </Alert>
+              <Alert tone="success">{t("done")}</Alert>
               <SecretReveal secret={state.secret} />
               <div className="flex justify-end">
                 <Button variant="secondary" onClick={() => dialog.current?.close()}>
-                  Done
+                  {t("close")}
                 </Button>
               </div>
             </>
           ) : (
             <form action={formAction} className="space-y-4">
-              <p className="text-sm text-slate-600">
-                Leadlink makes a new secret and shows it once. The old one keeps signing too for 24 hours, then stops.
-              </p>
+              <p className="text-sm text-slate-600">{t("explain")}</p>
               {state.message && !state.ok ? <Alert>{state.message}</Alert> : null}
               <div className="flex justify-end gap-2">
                 <Button variant="secondary" onClick={() => dialog.current?.close()} autoFocus>
-                  Cancel
+                  {t("cancel")}
                 </Button>
                 <Button type="submit" disabled={pending}>
-                  {pending ? "Rotating…" : "Rotate secret"}
+                  {pending ? t("rotating") : t("button")}
                 </Button>
               </div>
             </form>

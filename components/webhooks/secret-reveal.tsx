@@ -1,10 +1,12 @@
+import { useTranslations } from "next-intl";
 import { CopyButton } from "@/components/ui/copy-button";
 
 /** A signing secret shown once, with a copy button; receivers verify `webhook-signature` with it. */
 export function SecretReveal({ secret }: { secret: string }) {
+  const t = useTranslations("webhooks.secret");
   return (
     <div className="space-y-2">
-      <p className="text-sm font-medium text-slate-700">Signing secret</p>
+      <p className="text-sm font-medium text-slate-700">{t("label")}</p>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <code
           data-testid="webhook-secret"
@@ -12,12 +14,9 @@ export function SecretReveal({ secret }: { secret: string }) {
         >
           {secret}
         </code>
-        <CopyButton value={secret} label="Copy secret" />
+        <CopyButton value={secret} label={t("copy")} />
       </div>
-      <p className="text-xs text-slate-500">
-        Verify each request's <code>webhook-signature</code> with it (any Standard Webhooks library does). Leadlink will not show
-        it again; rotate it to get a new one.
-      </p>
+      <p className="text-xs text-slate-500">{t.rich("hint", { code: (chunks) => <code>{chunks}</code> })}</p>
     </div>
   );
 }

@@ -20,11 +20,7 @@ export default async function WorkspaceLayout({ children, params }: { children: 
     orderBy: { name: "asc" },
   });
   const base = `/w/${workspace.slug}`;
-  const [t, roles, webhooks] = await Promise.all([
-    getTranslations("nav"),
-    getTranslations("roles"),
-    getTranslations("webhooks"),
-  ]);
+  const [t, roles, webhooks] = await Promise.all([getTranslations("nav"), getTranslations("roles"), getTranslations("webhooks")]);
   const canManage = hasRole(role, "admin");
   const disabledEndpoints = canManage ? await listDisabledEndpoints(workspace.id) : [];
 

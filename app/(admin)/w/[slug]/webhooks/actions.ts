@@ -6,6 +6,7 @@ import { authorizeWorkspace } from "@/lib/auth/session";
 import type { ActionState } from "@/lib/forms/action-state";
 import { fromError } from "@/lib/forms/action-state";
 import { formFailure } from "@/lib/forms/form-failure";
+import { getServerTranslator } from "@/lib/i18n/server-translator";
 import { createEndpoint } from "@/lib/webhooks/create-endpoint";
 import { deleteEndpoint } from "@/lib/webhooks/delete-endpoint";
 import { readEndpointForm, readEndpointUpdateForm } from "@/lib/webhooks/endpoint-form";
@@ -36,7 +37,8 @@ export async function createEndpointAction(slug: string, _previous: SecretState,
     const { workspace } = await authorizeWorkspace(slug, "admin");
     const created = await createEndpoint(workspace.id, readEndpointForm(form));
     revalidateWebhooks(workspace.slug);
-    return { ok: true, secret: created.secret, endpointId: created.id, message: "Endpoint created." };
+    const t = await getServerTranslator("webhooks.action");
+    return { ok: true, secret: created.secret, endpointId: created.id, message: t("created") };
   } catch (error) {
     return formFailure(error, form);
   }
@@ -71,7 +73,8 @@ export async function setEndpointEnabledAction(
     const { workspace } = await authorizeWorkspace(slug, "admin");
     await setEndpointEnabled(workspace.id, endpointId, enabled);
     revalidateWebhooks(workspace.slug);
-    return { ok: true, message: enabled ? "Enabled: waiting messages are sent now." : "Disabled: new messages wait." };
+    const t = await getServerTranslator("webhooks.action");
+    return { ok: true, message: enabled ? t("enabled") : t("disabled") };
   } catch (error) {
     return fromError(error);
   }
@@ -116,7 +119,8 @@ export async function sendTestEventAction(
     const { workspace } = await authorizeWorkspace(slug, "admin");
     const { messageId } = await sendTestEvent(workspace.id, endpointId);
     revalidatePath(`/w/${workspace.slug}/webhooks/${endpointId}`);
-    return { ok: true, message: `Test event ${messageId} queued.` };
+    const t = await getServerTranslator("webhooks.action");
+    return { ok: true, message: t("testQueued", { messageId }) };
   } catch (error) {
     return fromError(error);
   }
@@ -132,7 +136,8 @@ export async function resendMessageAction(
     const { workspace } = await authorizeWorkspace(slug, "admin");
     const { messageId } = await resendMessage(workspace.id, endpointId, String(form.get("messageId") ?? ""));
     revalidatePath(`/w/${workspace.slug}/webhooks/${endpointId}`);
-    return { ok: true, message: `${messageId} will be sent again now.` };
+    const t = await getServerTranslator("webhooks.action");
+    return { ok: true, message: t("resent", { messageId }) };
   } catch (error) {
     return fromError(error);
   }
@@ -149,13 +154,8 @@ export async function resendFailedSinceAction(
     const since = String(form.get("since") ?? "");
     const { resent } = await resendFailedSince(workspace.id, endpointId, { since });
     revalidatePath(`/w/${workspace.slug}/webhooks/${endpointId}`);
-    return {
-      ok: true,
-      message:
-        resent === 0
-          ? "No failed messages since then."
-          : `${resent} failed message${resent === 1 ? "" : "s"} will be sent again now.`,
-    };
+    const t = await getServerTranslator("webhooks.action");
+    return { ok: true, message: t("resentFailed", { count: resent }) };
   } catch (error) {
     return formFailure(error, form);
   }

@@ -1,18 +1,20 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LocalTime } from "@/components/ui/local-time";
 import { PageHeader } from "@/components/ui/page-header";
 import { EnabledBadge } from "@/components/webhooks/delivery-badges";
-import { EVENT_LABELS } from "@/components/webhooks/event-labels";
 import { requireWorkspace } from "@/lib/auth/session";
 import { listEndpointStates } from "@/lib/webhooks/endpoint-states";
 import { listLinkChoices } from "@/lib/webhooks/link-choices";
 import { listEndpoints } from "@/lib/webhooks/list-endpoints";
 
-export const metadata: Metadata = { title: "Webhooks" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("webhooks"))("title") };
+}
 export const dynamic = "force-dynamic";
 
 export default async function WebhooksPage({ params }: { params: Promise<{ slug: string }> }) {
@@ -23,30 +25,24 @@ export default async function WebhooksPage({ params }: { params: Promise<{ slug:
     listEndpointStates(workspace.id),
     listLinkChoices(workspace.id),
   ]);
+  const t = await getTranslations("webhooks");
   const linkNames = new Map(links.map((link) => [link.id, link.name]));
   const basePath = `/w/${workspace.slug}/webhooks`;
   const create = (
     <ButtonLink href={`${basePath}/new`}>
-      <span aria-hidden>+</span> Add an endpoint
+      <span aria-hidden>+</span> {t("add")}
     </ButtonLink>
   );
 
   return (
     <>
-      <PageHeader
-        title="Webhooks"
-        description="Leadlink POSTs each new or updated lead to these endpoints within a second, signed, retried for about 3 days, never lost."
-        actions={endpoints.length > 0 ? create : null}
-      />
+      <PageHeader title={t("title")} description={t("description")} actions={endpoints.length > 0 ? create : null} />
       {endpoints.length === 0 ? (
-        <EmptyState title="No webhook endpoints yet" action={create}>
-          <p>
-            Send leads to your CRM, Zapier, n8n or a Slack channel the moment they arrive. Each request is signed per Standard
-            Webhooks, and every attempt is logged here.
-          </p>
+        <EmptyState title={t("emptyTitle")} action={create}>
+          <p>{t("emptyBody")}</p>
         </EmptyState>
       ) : (
-        <ul className="space-y-3" aria-label="Webhook endpoints">
+        <ul className="space-y-3" aria-label={t("listLabel")}>
           {endpoints.map((endpoint) => {
             const state = states.get(endpoint.id);
             const last = state?.lastAttempt;
@@ -64,40 +60,38 @@ export default async function WebhooksPage({ params }: { params: Promise<{ slug:
                     {endpoint.url}
                   </Link>
                   <EnabledBadge enabled={endpoint.enabled} reason={endpoint.disabledReason} />
-                  {endpoint.kind === "slack" ? <Badge tone="indigo">Slack</Badge> : null}
+                  {endpoint.kind === "slack" ? <Badge tone="indigo">{t("badge.slack")}</Badge> : null}
                 </div>
                 {endpoint.description ? <p className="mt-1 text-sm text-slate-600">{endpoint.description}</p> : null}
                 <dl className="mt-2 grid gap-x-6 gap-y-1 text-xs text-slate-500 sm:grid-cols-3">
                   <div>
-                    <dt className="inline font-medium text-slate-600">Events: </dt>
-                    <dd className="inline font-mono">{endpoint.events.map((event) => EVENT_LABELS[event].label).join(", ")}</dd>
+                    <dt className="inline font-medium text-slate-600">{t("list.events")} </dt>
+                    <dd className="inline font-mono">{endpoint.events.join(", ")}</dd>
                   </div>
                   <div>
-                    <dt className="inline font-medium text-slate-600">Links: </dt>
+                    <dt className="inline font-medium text-slate-600">{t("list.links")} </dt>
                     <dd className="inline">
                       {endpoint.linkIds.length === 0
-                        ? "every link"
+                        ? t("list.everyLink")
                         : endpoint.linkIds.map((id) => linkNames.get(id) ?? id).join(", ")}
                     </dd>
                   </div>
                   <div>
-                    <dt className="inline font-medium text-slate-600">Last delivery: </dt>
+                    <dt className="inline font-medium text-slate-600">{t("list.lastDelivery")} </dt>
                     <dd className="inline" data-testid="last-delivery">
                       {last ? (
                         <>
                           <span className={last.succeeded ? "text-emerald-700" : "text-red-700"}>
-                            {last.succeeded ? "delivered" : "failed"}
-                            {last.status !== null ? ` (HTTP ${last.status})` : ""}
+                            {last.succeeded ? t("list.delivered") : t("list.failed")}
+                            {last.status !== null ? ` ${t("list.httpStatus", { status: last.status })}` : ""}
                           </span>{" "}
                           <LocalTime value={last.at} mode="relative" />
                         </>
                       ) : (
-                        "none yet"
+                        t("list.noneYet")
                       )}
                       {state && (state.pending > 0 || state.failed > 0) ? (
-                        <span className="block">
-                          {state.pending} pending, {state.failed} failed
-                        </span>
+                        <span className="block">{t("list.counts", { pending: state.pending, failed: state.failed })}</span>
                       ) : null}
                     </dd>
                   </div>

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -9,7 +10,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { ActionButton } from "@/components/webhooks/action-button";
 import { EnabledBadge } from "@/components/webhooks/delivery-badges";
 import { DeliveryLog } from "@/components/webhooks/delivery-log";
-import { DISABLED_REASONS, EVENT_LABELS } from "@/components/webhooks/event-labels";
+import { reasonKey } from "@/components/webhooks/event-labels";
 import { ResendFailedForm } from "@/components/webhooks/resend-failed-form";
 import { RotateSecretDialog } from "@/components/webhooks/rotate-secret-dialog";
 import { requireWorkspace } from "@/lib/auth/session";
@@ -26,7 +27,9 @@ import {
   setEndpointEnabledAction,
 } from "../actions";
 
-export const metadata: Metadata = { title: "Webhook endpoint" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("webhooks"))("detail.title") };
+}
 export const dynamic = "force-dynamic";
 
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -56,6 +59,8 @@ export default async function WebhookPage({
     listMessages(workspace.id, endpoint.id, { state, before }),
     listLinkChoices(workspace.id),
   ]);
+  const t = await getTranslations("webhooks");
+  const reason = reasonKey(endpoint.disabledReason);
   const linkNames = new Map(links.map((link) => [link.id, link.name]));
   const path = `/w/${workspace.slug}/webhooks/${endpoint.id}`;
   const stateQuery = state ? `state=${state}&` : "";
@@ -65,58 +70,51 @@ export default async function WebhookPage({
   return (
     <div className="space-y-6">
       <PageHeader
-        title={<span className="break-all">{endpoint.description || "Webhook endpoint"}</span>}
+        title={<span className="break-all">{endpoint.description || t("detail.title")}</span>}
         description={<span className="break-all font-mono">{endpoint.url}</span>}
         actions={
           <ButtonLink href={`${path}/edit`} variant="secondary">
-            Edit
+            {t("edit.button")}
           </ButtonLink>
         }
       />
 
       {!endpoint.enabled && endpoint.disabledReason ? (
         <Alert>
-          Leadlink disabled this endpoint
-          {endpoint.disabledAt ? (
-            <>
-              {" "}
-              on <LocalTime value={endpoint.disabledAt} />
-            </>
-          ) : null}
-          : {DISABLED_REASONS[endpoint.disabledReason] ?? endpoint.disabledReason}. Messages wait meanwhile; enable it once the
-          receiver works, and resend what failed.
+          {t.rich("detail.disabledBanner", {
+            time: () => (endpoint.disabledAt ? <LocalTime value={endpoint.disabledAt} /> : "—"),
+            reason: reason ? t(`reason.${reason}`) : (endpoint.disabledReason ?? ""),
+          })}
         </Alert>
       ) : null}
 
       <Card
-        title="Endpoint"
+        title={t("detail.endpoint")}
         actions={<EnabledBadge enabled={endpoint.enabled} reason={endpoint.disabledReason} />}
         className="overflow-hidden"
       >
         <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
           <div>
-            <dt className="text-xs font-medium text-slate-500">Kind</dt>
-            <dd className="text-slate-800">{endpoint.kind === "slack" ? "Slack incoming webhook" : "Webhook (signed JSON)"}</dd>
+            <dt className="text-xs font-medium text-slate-500">{t("detail.kind")}</dt>
+            <dd className="text-slate-800">{endpoint.kind === "slack" ? t("form.kindSlack") : t("form.kindWebhook")}</dd>
           </div>
           <div>
-            <dt className="text-xs font-medium text-slate-500">Events</dt>
-            <dd className="font-mono text-xs text-slate-800">
-              {endpoint.events.map((event) => EVENT_LABELS[event].label).join(", ")}
-            </dd>
+            <dt className="text-xs font-medium text-slate-500">{t("detail.events")}</dt>
+            <dd className="font-mono text-xs text-slate-800">{endpoint.events.join(", ")}</dd>
           </div>
           <div>
-            <dt className="text-xs font-medium text-slate-500">Capture links</dt>
+            <dt className="text-xs font-medium text-slate-500">{t("detail.links")}</dt>
             <dd className="text-slate-800">
               {endpoint.linkIds.length === 0
-                ? "Every link"
+                ? t("detail.everyLink")
                 : endpoint.linkIds.map((linkId) => linkNames.get(linkId) ?? linkId).join(", ")}
             </dd>
           </div>
           <div>
-            <dt className="text-xs font-medium text-slate-500">Custom headers</dt>
+            <dt className="text-xs font-medium text-slate-500">{t("detail.headers")}</dt>
             <dd className="text-slate-800">
               {endpoint.headers.length === 0 ? (
-                "None"
+                t("detail.none")
               ) : (
                 <ul className="font-mono text-xs">
                   {endpoint.headers.map((header) => (
@@ -129,52 +127,59 @@ export default async function WebhookPage({
             </dd>
           </div>
           <div>
-            <dt className="text-xs font-medium text-slate-500">Endpoint id</dt>
+            <dt className="text-xs font-medium text-slate-500">{t("detail.id")}</dt>
             <dd className="break-all font-mono text-xs text-slate-800">{endpoint.id}</dd>
           </div>
           <div>
-            <dt className="text-xs font-medium text-slate-500">Last success</dt>
+            <dt className="text-xs font-medium text-slate-500">{t("detail.lastSuccess")}</dt>
             <dd className="text-slate-800">
-              {endpoint.lastSuccessAt ? <LocalTime value={endpoint.lastSuccessAt} /> : "None yet"}
+              {endpoint.lastSuccessAt ? <LocalTime value={endpoint.lastSuccessAt} /> : t("detail.noneYet")}
             </dd>
           </div>
           {endpoint.previousSecretExpiresAt ? (
             <div className="sm:col-span-2">
-              <dt className="text-xs font-medium text-slate-500">Secret rotation</dt>
+              <dt className="text-xs font-medium text-slate-500">{t("detail.rotation")}</dt>
               <dd className="text-slate-800">
-                The previous secret signs too until <LocalTime value={endpoint.previousSecretExpiresAt} />.
+                {t.rich("detail.rotationUntil", {
+                  time: () => <LocalTime value={endpoint.previousSecretExpiresAt!} />,
+                })}
               </dd>
             </div>
           ) : null}
         </dl>
         <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-4">
-          <ActionButton action={bound(sendTestEventAction)} label="Send test event" pendingLabel="Sending…" variant="primary" />
+          <ActionButton
+            action={bound(sendTestEventAction)}
+            label={t("detail.sendTest")}
+            pendingLabel={t("detail.sending")}
+            variant="primary"
+          />
           <ActionButton
             action={bound(setEndpointEnabledAction).bind(null, !endpoint.enabled)}
-            label={endpoint.enabled ? "Disable" : "Enable"}
-            pendingLabel={endpoint.enabled ? "Disabling…" : "Enabling…"}
+            label={endpoint.enabled ? t("detail.disable") : t("detail.enable")}
+            pendingLabel={endpoint.enabled ? t("detail.disabling") : t("detail.enabling")}
           />
           {endpoint.kind === "webhook" ? <RotateSecretDialog action={bound(rotateSecretAction)} /> : null}
           <ConfirmDialog
-            trigger="Delete"
+            trigger={t("detail.delete")}
             triggerSize="sm"
-            title="Delete this endpoint?"
-            confirmLabel="Delete endpoint"
-            pendingLabel="Deleting…"
+            title={t("detail.deleteTitle")}
+            confirmLabel={t("detail.deleteConfirm")}
+            pendingLabel={t("detail.deleting")}
             action={deleteEndpointAction.bind(null, workspace.slug, endpoint.id)}
           >
             <p>
-              Leadlink stops sending to <span className="break-all font-mono">{endpoint.url}</span> at once, and its delivery log
-              is deleted with it. Messages still waiting are dropped.
+              {t.rich("detail.deleteBody", {
+                url: endpoint.url,
+                link: (chunks) => <span className="break-all font-mono">{chunks}</span>,
+              })}
             </p>
           </ConfirmDialog>
         </div>
-        {endpoint.enabled ? null : (
-          <p className="mt-2 text-xs text-slate-500">While disabled, test events and resent messages wait in the queue.</p>
-        )}
+        {endpoint.enabled ? null : <p className="mt-2 text-xs text-slate-500">{t("detail.whileDisabled")}</p>}
       </Card>
 
-      <Card title="Replay" description="Send failed messages again, with the same webhook-id so your receiver can dedupe.">
+      <Card title={t("detail.replay")} description={t("detail.replayDescription")}>
         <ResendFailedForm action={bound(resendFailedSinceAction)} />
       </Card>
 

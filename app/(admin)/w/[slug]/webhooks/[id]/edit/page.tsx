@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { EndpointForm } from "@/components/webhooks/endpoint-form";
@@ -9,7 +10,9 @@ import { getEndpoint } from "@/lib/webhooks/get-endpoint";
 import { listLinkChoices } from "@/lib/webhooks/link-choices";
 import { updateEndpointAction } from "../../actions";
 
-export const metadata: Metadata = { title: "Edit webhook endpoint" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("webhooks"))("edit.title") };
+}
 export const dynamic = "force-dynamic";
 
 export default async function EditWebhookPage({ params }: { params: Promise<{ slug: string; id: string }> }) {
@@ -22,10 +25,11 @@ export default async function EditWebhookPage({ params }: { params: Promise<{ sl
   });
   // Active links, and any revoked one the endpoint is still limited to (unticking it must stay possible).
   const links = (await listLinkChoices(workspace.id)).filter((link) => link.active || endpoint.linkIds.includes(link.id));
+  const t = await getTranslations("webhooks");
   const endpointPath = `/w/${workspace.slug}/webhooks/${endpoint.id}`;
   return (
     <>
-      <PageHeader title="Edit webhook endpoint" description={<span className="break-all font-mono">{endpoint.url}</span>} />
+      <PageHeader title={t("edit.title")} description={<span className="break-all font-mono">{endpoint.url}</span>} />
       <Card>
         <EndpointForm
           action={updateEndpointAction.bind(null, workspace.slug, endpoint.id)}
@@ -40,7 +44,7 @@ export default async function EditWebhookPage({ params }: { params: Promise<{ sl
           }}
           links={links}
           cancelHref={endpointPath}
-          submitLabel="Save endpoint"
+          submitLabel={t("form.save")}
           endpointsPath={`/w/${workspace.slug}/webhooks`}
         />
       </Card>
