@@ -1,8 +1,10 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import { type Receiver, startReceiver } from "../support/webhook-receiver";
 import { test as adminTest, expect, signIn } from "./support/admin";
 import { screenshot } from "./support/screenshot";
-import { type RunningServer, removeDataDir, startServer, tempDataDir } from "./support/server";
+import { ROOT, type RunningServer, removeDataDir, startServer, tempDataDir } from "./support/server";
 
 // Issue 11, part 2, in a real browser against a production server: an owner creates an endpoint pointing to a
 // local receiver, sends a test event and sees its attempt, makes the receiver fail and sees the failed
@@ -27,6 +29,24 @@ const test = adminTest.extend<object, { leadlink: RunningServer }>({
     { scope: "worker", timeout: 120_000 },
   ],
 });
+
+type Tree = { [key: string]: string | Tree };
+
+/** The webhooks namespace's English texts that differ in Portuguese (plain parts of 12+ characters). */
+function englishOnlyTexts(): string[] {
+  const read = (name: string) =>
+    (JSON.parse(fs.readFileSync(path.join(ROOT, "messages", name), "utf8")) as Tree).webhooks as Tree;
+  const flatten = (tree: Tree, prefix = ""): [string, string][] =>
+    Object.entries(tree).flatMap(([key, value]) =>
+      typeof value === "string" ? [[`${prefix}${key}`, value] as [string, string]] : flatten(value, `${prefix}${key}.`),
+    );
+  const portuguese = new Map(flatten(read("pt-BR.json")));
+  return flatten(read("en.json"))
+    .filter(([key, english]) => portuguese.get(key) !== english)
+    .flatMap(([, english]) => english.split(/\{[^}]*\}|<[^>]*>/))
+    .map((part) => part.trim())
+    .filter((part) => part.length >= 12);
+}
 
 let receiver: Receiver;
 let failing = false;
@@ -196,4 +216,54 @@ test("editing keeps masked header values, disabling and deleting work; members g
   await page.getByRole("button", { name: "Delete" }).click();
   await page.getByRole("button", { name: "Delete endpoint" }).click();
   await expect(page.getByRole("heading", { name: "No webhook endpoints yet" })).toBeVisible();
+});
+
+test("in a Portuguese browser the webhook pages are in Portuguese", async ({ workspace, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ baseURL, locale: "pt-BR", timezoneId: "America/Sao_Paulo" });
+  await signIn(context, baseURL!, workspace.email, workspace.password);
+  const page = await context.newPage();
+  const englishOnly = englishOnlyTexts();
+  expect(englishOnly.length).toBeGreaterThan(50);
+  const untranslated = async (name: string) => {
+    await expect(page.locator("html")).toHaveAttribute("lang", "pt-BR");
+    // biome-ignore lint/performance/useDomNodeTextContent: textContent would include the RSC payload's scripts
+    const visible = await page.locator("body").innerText();
+    const attributes = await page.evaluate(() =>
+      [...document.querySelectorAll("[aria-label], [title], [placeholder], [alt]")]
+        .flatMap((element) =>
+          ["aria-label", "title", "placeholder", "alt"].map((attribute) => element.getAttribute(attribute) ?? ""),
+        )
+        .join("\n"),
+    );
+    const text = `${visible}\n${attributes}`.replace(/\s+/g, " ");
+    expect
+      .soft(
+        englishOnly.filter((english) => text.includes(english)),
+        `English on ${name}`,
+      )
+      .toEqual([]);
+  };
+
+  await page.goto(`/w/${workspace.slug}/webhooks`);
+  await expect(page.getByRole("heading", { name: "Nenhum endpoint de webhook ainda" })).toBeVisible();
+  await untranslated("the empty list");
+  await page.getByRole("link", { name: "Adicionar um endpoint" }).first().click();
+  await page.getByRole("button", { name: "+ Adicionar um cabeçalho" }).click();
+  await untranslated("the new endpoint form");
+  await page.getByLabel("URL").fill(receiver.url(`/pt-${workspace.slug}`));
+  await page.getByRole("button", { name: "Criar endpoint" }).click();
+  await expect(page.getByText("Segredo de assinatura", { exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "Abrir o endpoint" }).click();
+  await page.getByRole("button", { name: "Enviar evento de teste" }).click();
+  await receiver.waitFor(`/pt-${workspace.slug}`, 1);
+  await untilLogShows(page, async () => {
+    await expect(page.getByTestId("webhook-attempt")).toHaveCount(1, { timeout: 1_000 });
+  });
+  await untranslated("the endpoint page");
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await screenshot(page, `pt-br-webhooks-detail-${width}`);
+  }
+  await context.close();
 });
