@@ -285,6 +285,13 @@ export const ERROR_CODES = {
     summary: "No webhook endpoint has this id in this workspace.",
     fix: "Copy the endpoint's id again from `leadlink webhook list`.",
   },
+  webhook_message_not_found: {
+    status: 404,
+    title: "Webhook message not found",
+    ingest: false,
+    summary: "This webhook endpoint has no message with this id.",
+    fix: "Copy the message's id (`msg_…`) again from the endpoint's delivery log or `leadlink webhook deliveries`.",
+  },
   webhook_url_forbidden: {
     status: 422,
     title: "Webhook URL not allowed",

@@ -4,6 +4,9 @@ import { createEndpoint } from "@/lib/webhooks/create-endpoint";
 import { parseHeaderLine, type WebhookEvent } from "@/lib/webhooks/endpoint-input";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
 import { listEndpoints } from "@/lib/webhooks/list-endpoints";
+import { resendFailedSince } from "@/lib/webhooks/resend-failed-since";
+import { resendMessage } from "@/lib/webhooks/resend-message";
+import { sendTestEvent } from "@/lib/webhooks/send-test-event";
 import { findWorkspace } from "@/lib/workspaces/find-workspace";
 import { action, type CliContext, collect, leafCommand } from "./cli-command";
 
@@ -121,6 +124,41 @@ export function registerWebhookCommands(program: Command, context: CliContext): 
                   })
                   .join("\n"),
         };
+      }),
+    );
+
+  leafCommand(webhook, "test", 'send a sample lead.created with "test": true through the queue')
+    .requiredOption("--workspace <slug>", "the workspace")
+    .requiredOption("--id <id>", "the endpoint's id")
+    .addHelpText("after", '\nJSON: {"messageId"}')
+    .action(
+      action(context, async (options: { workspace: string; id: string }) => {
+        const workspace = await findWorkspace(options.workspace);
+        const sent = await sendTestEvent(workspace.id, options.id);
+        return { json: sent, text: `Test event ${sent.messageId} queued.` };
+      }),
+    );
+
+  leafCommand(webhook, "resend", "send a message again now (same webhook-id), or every failed one since a time")
+    .requiredOption("--workspace <slug>", "the workspace")
+    .requiredOption("--id <id>", "the endpoint's id")
+    .option("--message <id>", "the message's webhook-id (msg_…)")
+    .option("--failed-since <time>", "every failed message created since this ISO 8601 time")
+    .addHelpText("after", '\nJSON: {"messageId"} with --message; {"resent"} with --failed-since')
+    .action(
+      action(context, async (options: { workspace: string; id: string; message?: string; failedSince?: string }) => {
+        if (Boolean(options.message) === Boolean(options.failedSince)) {
+          throw new AppError("validation_failed", "Give either --message or --failed-since.", {
+            errors: [{ field: "message", code: "required", message: "give either --message or --failed-since" }],
+          });
+        }
+        const workspace = await findWorkspace(options.workspace);
+        if (options.message) {
+          const resent = await resendMessage(workspace.id, options.id, options.message);
+          return { json: resent, text: `${resent.messageId} will be sent again now.` };
+        }
+        const result = await resendFailedSince(workspace.id, options.id, { since: options.failedSince ?? "" });
+        return { json: result, text: `${result.resent} failed message(s) will be sent again now.` };
       }),
     );
 }

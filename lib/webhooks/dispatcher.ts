@@ -7,6 +7,7 @@ import { log } from "@/lib/log";
 import { processSingleton } from "@/lib/process-singleton";
 import { loadMessageContent, slackBody, webhookBody } from "./build-message";
 import { type ClaimedMessage, claimMessages, releaseAllMessages, releaseMessages } from "./claim-messages";
+import { notifyEndpointDisabled } from "./endpoint-disabled";
 import type { WebhookHeader } from "./endpoint-input";
 import { webhookMessageId } from "./list-deliveries";
 import { recordAttempt } from "./record-attempt";
@@ -128,6 +129,10 @@ export function startDispatcher(database: Database, options: DispatcherOptions =
       log.warn(
         { endpointId: message.endpoint_id, reason: outcome === "gone" ? "410 Gone" : "failing for 5 days" },
         "webhook endpoint disabled",
+      );
+      notifyEndpointDisabled(
+        { workspaceId: message.workspace_id, endpointId: message.endpoint_id, reason: outcome === "gone" ? "gone" : "failing" },
+        (error) => log.error({ err: errorText(error), endpointId: message.endpoint_id }, "endpoint-disabled listener failed"),
       );
     }
   }

@@ -1,5 +1,6 @@
 import { getDatabase } from "@/lib/db/client";
 import { endpointIdOrNotFound, endpointNotFound } from "./webhook-endpoint";
+import { webhookMessageId } from "./webhook-message";
 
 export interface DeliveryJson {
   /** The `webhook-id` header's value. */
@@ -9,10 +10,7 @@ export interface DeliveryJson {
   attempts: { at: string; status: number | null; durationMs: number; error: string | null }[];
 }
 
-/** The webhook-id of a message: `msg_` + its uuid without dashes, the same on every attempt. */
-export function webhookMessageId(id: string): string {
-  return `msg_${id.replaceAll("-", "")}`;
-}
+export { webhookMessageId } from "./webhook-message";
 
 /** An endpoint's messages, newest first, with their attempts oldest first (the CLI's `webhook deliveries`). */
 export async function listDeliveries(workspaceId: string, endpointId: string, limit = 1_000): Promise<DeliveryJson[]> {

@@ -1,0 +1,65 @@
+import { getDatabase } from "@/lib/db/client";
+import { invalidateCaptureLinks } from "@/lib/links/link-cache";
+import { parseInput, validationFailed } from "@/lib/validation/parse-input";
+import { assertWorkspaceLinks } from "./create-endpoint";
+import { WebhookEndpointInput, type WebhookHeader } from "./endpoint-input";
+import { assertPublicUrl } from "./ssrf-guard";
+import {
+  endpointIdOrNotFound,
+  endpointNotFound,
+  endpointSelect,
+  toEndpointSummary,
+  type WebhookEndpointSummary,
+} from "./webhook-endpoint";
+
+/**
+ * An endpoint's new settings. Header values are masked once saved, so a header sent without a value
+ * (`value` null or absent) keeps the value stored under the same name; `enabled` has its own verb
+ * (setEndpointEnabled), so saving settings never re-enables an endpoint Leadlink disabled.
+ */
+export type WebhookEndpointUpdate = Omit<WebhookEndpointInput, "headers" | "enabled"> & {
+  headers?: { name: string; value?: string | null }[];
+};
+
+function storedHeaders(value: unknown): WebhookHeader[] {
+  return Array.isArray(value) ? (value as WebhookHeader[]) : [];
+}
+
+/** Replaces an endpoint's settings (url, kind, events, links, headers, description); its secret stays. */
+export async function updateEndpoint(
+  workspaceId: string,
+  endpointId: string,
+  input: WebhookEndpointUpdate,
+): Promise<WebhookEndpointSummary> {
+  const id = endpointIdOrNotFound(endpointId);
+  const { prisma } = await getDatabase();
+  const current = await prisma.webhookEndpoint.findFirst({ where: { id, workspaceId }, select: { headers: true } });
+  if (!current) throw endpointNotFound(endpointId);
+
+  const stored = new Map(storedHeaders(current.headers).map((header) => [header.name.toLowerCase(), header.value]));
+  const headers = (input.headers ?? []).map((header, index) => {
+    if (header.value !== null && header.value !== undefined) return { name: header.name, value: header.value };
+    const kept = stored.get(String(header.name).trim().toLowerCase());
+    if (kept === undefined) {
+      throw validationFailed("webhook endpoint", [
+        { field: `headers.${index}.value`, code: "required", message: `the new header "${header.name}" needs a value` },
+      ]);
+    }
+    return { name: header.name, value: kept };
+  });
+  const { enabled: _enabled, ...data } = parseInput(WebhookEndpointInput, { ...input, headers }, "webhook endpoint");
+  await assertPublicUrl(data.url);
+  await assertWorkspaceLinks(workspaceId, data.linkIds);
+
+  // Tenancy in the write itself: the row may have moved on since the read, never to another workspace.
+  const { count } = await prisma.webhookEndpoint.updateMany({
+    where: { id, workspaceId },
+    data: { ...data, updatedAt: new Date() },
+  });
+  if (count === 0) throw endpointNotFound(endpointId);
+  // Ingest decides from the link cache whether a workspace's leads need the outbox, and which endpoint wants what.
+  invalidateCaptureLinks(workspaceId);
+  const row = await prisma.webhookEndpoint.findFirst({ where: { id, workspaceId }, select: endpointSelect });
+  if (!row) throw endpointNotFound(endpointId);
+  return toEndpointSummary(row);
+}
