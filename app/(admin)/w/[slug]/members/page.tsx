@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { AddMemberForm } from "@/components/members/add-member-form";
+import { InviteMemberForm } from "@/components/members/invite-member-form";
 import { MemberRoleForm } from "@/components/members/member-role-form";
 import { ResetPasswordDialog } from "@/components/members/reset-password-dialog";
 import { ROLE_LABELS } from "@/components/members/role-labels";
@@ -9,9 +10,16 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LocalTime } from "@/components/ui/local-time";
 import { PageHeader } from "@/components/ui/page-header";
 import { hasRole, requireWorkspace } from "@/lib/auth/session";
+import { mailEnabled } from "@/lib/mail/mail-config";
 import { listMembers } from "@/lib/workspaces/list-members";
 import { assignableRoles, memberChangeRefusal, type Role } from "@/lib/workspaces/member-rules";
-import { addMemberAction, changeMemberRoleAction, removeMemberAction, resetMemberPasswordAction } from "./actions";
+import {
+  addMemberAction,
+  changeMemberRoleAction,
+  inviteMemberAction,
+  removeMemberAction,
+  resetMemberPasswordAction,
+} from "./actions";
 
 export const metadata: Metadata = { title: "Members" };
 export const dynamic = "force-dynamic";
@@ -33,6 +41,15 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
         title="Members"
         description="People who can sign in to this workspace. Owners and admins manage capture links, custom fields and members; members can look at everything."
       />
+
+      {canManage && mailEnabled() ? (
+        <Card
+          title="Invite by email"
+          description="For someone without an account: they get a link to choose their password (it works once, for 24 hours)."
+        >
+          <InviteMemberForm action={inviteMemberAction.bind(null, workspace.slug)} roles={roles} />
+        </Card>
+      ) : null}
 
       {canManage ? (
         <Card
