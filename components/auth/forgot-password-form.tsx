@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useActionState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -7,13 +8,14 @@ import { Field, Input } from "@/components/ui/field";
 import type { ActionState } from "@/lib/forms/action-state";
 
 export function ForgotPasswordForm({ action }: { action: (previous: ActionState, form: FormData) => Promise<ActionState> }) {
+  const t = useTranslations("email.auth");
   const [state, submit, pending] = useActionState<ActionState, FormData>(action, {});
   if (state.ok) return <Alert tone="success">{state.message}</Alert>;
   const error = state.fieldErrors?.email;
   return (
     <form action={submit} className="space-y-4" noValidate>
       {state.message ? <Alert>{state.message}</Alert> : null}
-      <Field id="email" label="Email" error={error}>
+      <Field id="email" label={t("emailLabel")} error={error}>
         <Input
           id="email"
           name="email"
@@ -25,7 +27,7 @@ export function ForgotPasswordForm({ action }: { action: (previous: ActionState,
         />
       </Field>
       <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? "Sending…" : "Email me a link"}
+        {pending ? t("sending") : t("sendLink")}
       </Button>
     </form>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useActionState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -18,13 +19,14 @@ export function SetPasswordForm({
   defaultName?: string;
   submitLabel: string;
 }) {
+  const t = useTranslations("email.auth");
   const [state, submit, pending] = useActionState<ActionState, FormData>(action, {});
   const error = (field: string) => state.fieldErrors?.[field];
   return (
     <form action={submit} className="space-y-4" noValidate>
       {state.message && !state.ok ? <Alert>{state.message}</Alert> : null}
       {askName ? (
-        <Field id="name" label="Your name" error={error("name")}>
+        <Field id="name" label={t("yourName")} error={error("name")}>
           <Input
             id="name"
             name="name"
@@ -34,11 +36,11 @@ export function SetPasswordForm({
           />
         </Field>
       ) : null}
-      <Field id="password" label="New password" hint="At least 8 characters." error={error("password")}>
+      <Field id="password" label={t("newPassword")} hint={t("passwordHint")} error={error("password")}>
         <Input id="password" name="password" type="password" autoComplete="new-password" required error={error("password")} />
       </Field>
       <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? "Saving…" : submitLabel}
+        {pending ? t("saving") : submitLabel}
       </Button>
     </form>
   );

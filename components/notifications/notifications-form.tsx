@@ -1,22 +1,15 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useActionState, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { ActionState } from "@/lib/forms/action-state";
 
 const MODES = [
-  {
-    value: "instant",
-    label: "Every new lead",
-    hint: "One email per new lead, within seconds; reply to it to write to the lead.",
-  },
-  {
-    value: "digest",
-    label: "Daily digest",
-    hint: "One email a day, just after midnight UTC, with the previous day's leads; none on a day without leads.",
-  },
-  { value: "none", label: "Nothing", hint: "No emails about leads." },
+  { value: "instant", label: "instant", hint: "instantHint" },
+  { value: "digest", label: "digest", hint: "digestHint" },
+  { value: "none", label: "none", hint: "noneHint" },
 ] as const;
 
 export function NotificationsForm({
@@ -30,13 +23,14 @@ export function NotificationsForm({
   chosenLinks: string[];
   links: { id: string; name: string }[];
 }) {
+  const t = useTranslations("email.notifications");
   const [state, formAction, pending] = useActionState(action, {});
   const [chosen, setChosen] = useState(chosenLinks.length > 0);
   return (
     <form action={formAction} className="space-y-5" data-testid="notifications-form">
       {state.message ? <Alert tone={state.ok ? "success" : "error"}>{state.message}</Alert> : null}
       <fieldset>
-        <legend className="text-sm font-medium text-slate-700">When</legend>
+        <legend className="text-sm font-medium text-slate-700">{t("when")}</legend>
         <div className="mt-2 space-y-2">
           {MODES.map((option) => (
             <label
@@ -45,19 +39,19 @@ export function NotificationsForm({
             >
               <input type="radio" name="mode" value={option.value} defaultChecked={mode === option.value} className="mt-1" />
               <span>
-                <span className="block text-sm font-medium text-slate-900">{option.label}</span>
-                <span className="block text-xs text-slate-500">{option.hint}</span>
+                <span className="block text-sm font-medium text-slate-900">{t(option.label)}</span>
+                <span className="block text-xs text-slate-500">{t(option.hint)}</span>
               </span>
             </label>
           ))}
         </div>
       </fieldset>
       <fieldset>
-        <legend className="text-sm font-medium text-slate-700">Which leads</legend>
+        <legend className="text-sm font-medium text-slate-700">{t("which")}</legend>
         <div className="mt-2 space-y-2 text-sm">
           <label className="flex items-center gap-2">
             <input type="radio" name="scope" value="all" checked={!chosen} onChange={() => setChosen(false)} />
-            From every capture link
+            {t("allLinks")}
           </label>
           <label className="flex items-center gap-2">
             <input
@@ -68,7 +62,7 @@ export function NotificationsForm({
               onChange={() => setChosen(true)}
               disabled={links.length === 0}
             />
-            Only from these links
+            {t("chosenLinks")}
           </label>
           {chosen ? (
             <div className="ml-6 space-y-1">
@@ -83,7 +77,7 @@ export function NotificationsForm({
         </div>
       </fieldset>
       <Button type="submit" disabled={pending}>
-        {pending ? "Saving…" : "Save"}
+        {pending ? t("saving") : t("save")}
       </Button>
     </form>
   );

@@ -4,6 +4,7 @@ import { headers } from "next/headers";
 import { requestPasswordReset } from "@/lib/auth/password-reset";
 import { type ActionState, fromError, submittedValues } from "@/lib/forms/action-state";
 import { clientIpOf } from "@/lib/http/request-meta";
+import { getServerTranslator } from "@/lib/i18n/server-translator";
 
 export async function forgotPasswordAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   try {
@@ -11,7 +12,7 @@ export async function forgotPasswordAction(_previous: ActionState, form: FormDat
     // The same answer whether or not the address has an account.
     return {
       ok: true,
-      message: "If this address has a Leadlink account, a link to choose a new password is on its way. It works for 1 hour.",
+      message: (await getServerTranslator("email.auth"))("forgotSent"),
     };
   } catch (error) {
     return { ...fromError(error), values: submittedValues(form) };

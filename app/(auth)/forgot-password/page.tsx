@@ -1,31 +1,33 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { ForgotPasswordForm } from "@/components/auth/forgot-password-form";
 import { mailEnabled } from "@/lib/mail/mail-config";
 import { AuthCard } from "../auth-card";
 import { forgotPasswordAction } from "./actions";
 
-export const metadata: Metadata = { title: "Forgot password" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("email.auth"))("forgotTitle") };
+}
 export const dynamic = "force-dynamic";
 
-export default function ForgotPasswordPage() {
+export default async function ForgotPasswordPage() {
+  const t = await getTranslations("email.auth");
   if (!mailEnabled()) {
     return (
-      <AuthCard title="Forgot your password?" subtitle="This server sends no email.">
-        <p className="text-sm text-slate-600">
-          Ask an owner or admin of your workspace to set a new password for you on its Members page.
-        </p>
+      <AuthCard title={t("forgotTitle")} subtitle={t("forgotNoEmailSubtitle")}>
+        <p className="text-sm text-slate-600">{t("forgotNoEmail")}</p>
         <Link href="/signin" className="mt-6 inline-block text-sm font-medium text-indigo-700 hover:text-indigo-900">
-          Back to sign in
+          {t("backToSignIn")}
         </Link>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Forgot your password?" subtitle="We will email you a link to choose a new one.">
+    <AuthCard title={t("forgotTitle")} subtitle={t("forgotSubtitle")}>
       <ForgotPasswordForm action={forgotPasswordAction} />
       <Link href="/signin" className="mt-6 inline-block text-sm font-medium text-indigo-700 hover:text-indigo-900">
-        Back to sign in
+        {t("backToSignIn")}
       </Link>
     </AuthCard>
   );

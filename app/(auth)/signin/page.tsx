@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { Alert } from "@/components/ui/alert";
 import { safeCallbackPath } from "@/lib/auth/callback-path";
@@ -21,17 +22,18 @@ export default async function SignInPage({
   if (!(await isSetUp())) redirect("/setup");
   // Already signed in: straight on to where the link was going, if that is a page of this site.
   const query = await searchParams;
+  const t = await getTranslations("email.auth");
   if (await currentUser()) redirect(safeCallbackPath(query.callbackUrl) ?? "/");
   return (
     <AuthCard title="Sign in" subtitle="Use the email and password of your Leadlink account.">
       {query.reset ? (
         <div className="mb-4">
-          <Alert tone="success">Password changed. Sign in with the new one.</Alert>
+          <Alert tone="success">{t("passwordChanged")}</Alert>
         </div>
       ) : null}
       {query.invited ? (
         <div className="mb-4">
-          <Alert tone="success">Account created. Sign in to open your workspace.</Alert>
+          <Alert tone="success">{t("accountCreated")}</Alert>
         </div>
       ) : null}
       <Suspense>
@@ -43,7 +45,7 @@ export default async function SignInPage({
         className="mt-4 inline-block text-sm font-medium text-indigo-700 hover:text-indigo-900"
         data-mail={mailEnabled() ? "on" : "off"}
       >
-        Forgot password?
+        {t("forgotLink")}
       </Link>
     </AuthCard>
   );

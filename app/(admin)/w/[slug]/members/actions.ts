@@ -6,6 +6,7 @@ import { authorizeWorkspace } from "@/lib/auth/session";
 import type { ActionState } from "@/lib/forms/action-state";
 import { fromError } from "@/lib/forms/action-state";
 import { formFailure } from "@/lib/forms/form-failure";
+import { getServerTranslator } from "@/lib/i18n/server-translator";
 import { inviteMember } from "@/lib/invitations/invite-member";
 import { addWorkspaceMember } from "@/lib/workspaces/add-workspace-member";
 import { changeMemberRole, type MemberRoleChange } from "@/lib/workspaces/change-member-role";
@@ -91,7 +92,8 @@ export async function inviteMemberAction(slug: string, _previous: ActionState, f
       name: String(form.get("name") ?? ""),
       role: (String(form.get("role") ?? "") || "member") as "member",
     });
-    return { ok: true, message: `Invitation sent to ${invited.email}. The link works once, for 24 hours.` };
+    const t = await getServerTranslator("email.invite");
+    return { ok: true, message: t("sent", { email: invited.email }) };
   } catch (error) {
     return formFailure(error, form);
   }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { AddMemberForm } from "@/components/members/add-member-form";
 import { InviteMemberForm } from "@/components/members/invite-member-form";
 import { MemberRoleForm } from "@/components/members/member-role-form";
@@ -28,6 +29,7 @@ const ROLE_TONES = { owner: "indigo", admin: "blue", member: "gray" } as const;
 
 export default async function MembersPage({ params }: { params: Promise<{ slug: string }> }) {
   const { workspace, role, user } = await requireWorkspace((await params).slug);
+  const emailT = await getTranslations("email.invite");
   const canManage = hasRole(role, "admin");
   const members = await listMembers(workspace.id);
   const owners = members.filter((member) => member.role === "owner").length;
@@ -43,10 +45,7 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
       />
 
       {canManage && mailEnabled() ? (
-        <Card
-          title="Invite by email"
-          description="For someone without an account: they get a link to choose their password (it works once, for 24 hours)."
-        >
+        <Card title={emailT("card")} description={emailT("cardDescription")}>
           <InviteMemberForm action={inviteMemberAction.bind(null, workspace.slug)} roles={roles} />
         </Card>
       ) : null}

@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { authorizeWorkspace } from "@/lib/auth/session";
 import { type ActionState, fromError } from "@/lib/forms/action-state";
+import { getServerTranslator } from "@/lib/i18n/server-translator";
 import type { NotificationInput } from "@/lib/notifications/notification-input";
 import { setNotificationPreference } from "@/lib/notifications/set-notification-preference";
 
@@ -16,8 +17,8 @@ export async function saveNotificationsAction(slug: string, _previous: ActionSta
       linkIds: links,
     });
     revalidatePath(`/w/${workspace.slug}/notifications`);
-    const what = { instant: "an email for every new lead", digest: "a daily digest", none: "no emails" }[saved.mode];
-    return { ok: true, message: `Saved: you get ${what}.` };
+    const t = await getServerTranslator("email.notifications");
+    return { ok: true, message: t("saved", { mode: saved.mode }) };
   } catch (error) {
     return fromError(error);
   }

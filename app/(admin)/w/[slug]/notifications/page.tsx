@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { NotificationsForm } from "@/components/notifications/notifications-form";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
@@ -9,13 +10,16 @@ import { mailEnabled } from "@/lib/mail/mail-config";
 import { getNotificationPreference } from "@/lib/notifications/get-notification-preference";
 import { saveNotificationsAction } from "./actions";
 
-export const metadata: Metadata = { title: "Notifications" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("email.notifications"))("title") };
+}
 export const dynamic = "force-dynamic";
 
 export default async function NotificationsPage({ params }: { params: Promise<{ slug: string }> }) {
   const { workspace, user } = await requireWorkspace((await params).slug);
   const { prisma } = await getDatabase();
-  const [preference, links] = await Promise.all([
+  const [t, preference, links] = await Promise.all([
+    getTranslations("email.notifications"),
     getNotificationPreference(workspace.id, user.id),
     prisma.captureLink.findMany({
       where: { workspaceId: workspace.id },
@@ -23,25 +27,19 @@ export default async function NotificationsPage({ params }: { params: Promise<{ 
       orderBy: { createdAt: "asc" },
     }),
   ]);
-  const enabled = mailEnabled();
   return (
     <div className="space-y-6">
-      <PageHeader
-        title="Notifications"
-        description={`What you, ${user.email}, are emailed about new leads in ${workspace.name}. Each member chooses for themselves.`}
-      />
-      {enabled ? null : (
-        <Alert>
-          Email is off on this server (SMTP_URL and MAIL_FROM are not set), so no notification is sent. Your choice is kept for
-          when it is turned on.
-        </Alert>
-      )}
-      <Card title="Email me">
+      <PageHeader title={t("title")} description={t("description", { email: user.email, workspace: workspace.name })} />
+      {mailEnabled() ? null : <Alert>{t("emailOff")}</Alert>}
+      <Card title={t("card")}>
         <NotificationsForm
           action={saveNotificationsAction.bind(null, workspace.slug)}
           mode={preference.mode}
           chosenLinks={preference.links}
-          links={links.map((link) => ({ id: link.id, name: link.status === "active" ? link.name : `${link.name} (revoked)` }))}
+          links={links.map((link) => ({
+            id: link.id,
+            name: link.status === "active" ? link.name : t("revoked", { name: link.name }),
+          }))}
         />
       </Card>
     </div>
