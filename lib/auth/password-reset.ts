@@ -23,16 +23,21 @@ export const RESET_TTL_MS = 60 * 60 * 1000;
  */
 export const RESET_LIMITS = { ip: { points: 20, duration: 60 * 60 }, account: { points: 5, duration: 60 * 60 } } as const;
 
-const limiters = processSingleton(
+type Limiter = ReturnType<typeof createLimiter>;
+// Per database, like the sign-in limiters: the store (a pool, or memory in embedded mode) belongs to it.
+const limitersByDatabase = processSingleton(
   "password-reset-limiters",
-  () => ({}) as { ip?: ReturnType<typeof createLimiter>; account?: ReturnType<typeof createLimiter> },
+  () => new WeakMap<object, Partial<Record<keyof typeof RESET_LIMITS, Limiter>>>(),
 );
 
 async function consume(scope: keyof typeof RESET_LIMITS, key: string): Promise<number> {
   const database = await getDatabase();
-  limiters[scope] ??= createLimiter({ ...RESET_LIMITS[scope], keyPrefix: `reset_${scope}` }, database);
+  const limiters = limitersByDatabase.get(database) ?? {};
+  limitersByDatabase.set(database, limiters);
+  const limiter = limiters[scope] ?? createLimiter({ ...RESET_LIMITS[scope], keyPrefix: `reset_${scope}` }, database);
+  limiters[scope] = limiter;
   try {
-    await limiters[scope].consume(key);
+    await limiter.consume(key);
     return 0;
   } catch (rejection) {
     if (rejection instanceof RateLimiterRes) return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
