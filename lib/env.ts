@@ -53,6 +53,19 @@ const EnvSchema = z.object({
         .regex(/^\d+(ms|s|m|h)(\s*,\s*\d+(ms|s|m|h))*$/, 'expected durations such as "1s,2s,4s"')
         .optional(),
     ),
+  /** The mail server, smtp://user:pass@host:port or smtps://…; with MAIL_FROM, turns email on (docs/email.md). */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  /** The From of every email, e.g. "Leadlink <leads@example.com>". */
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined),
   /** Serves /api/bench/noop, the framework's ceiling for `npm run bench`. Off in production. */
   LEADLINK_BENCH: flag,
 });

@@ -278,6 +278,20 @@ export const ERROR_CODES = {
     summary: "The database to restore into already holds data.",
     fix: "Restore into an empty database, or pass `--replace` to delete what it holds first.",
   },
+  email_not_configured: {
+    status: 409,
+    title: "Email is off",
+    ingest: false,
+    summary: "This needs email, and the server has no mail server configured (`SMTP_URL` and `MAIL_FROM`).",
+    fix: "Set `SMTP_URL` and `MAIL_FROM` and restart, or add the member with a password you pass on yourself.",
+  },
+  link_expired: {
+    status: 410,
+    title: "Link expired or already used",
+    ingest: false,
+    summary: "An invitation or password-reset link works once, for a limited time (24 hours, 1 hour); this one no longer does.",
+    fix: "Ask for a new invitation, or for a new reset link on the sign-in page.",
+  },
   webhook_not_found: {
     status: 404,
     title: "Webhook endpoint not found",

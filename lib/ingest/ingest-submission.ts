@@ -84,9 +84,10 @@ export async function ingestSubmission(
     record,
     statsShard: pickStatsShard(),
     hasWebhooks: link.hasWebhooks,
+    hasEmailSubscribers: link.hasEmailSubscribers,
   });
   // This process's dispatcher sends it at once; other instances find it on their next poll.
-  if (link.hasWebhooks && result.kind === "stored") wakeDispatcher();
+  if ((link.hasWebhooks || link.hasEmailSubscribers) && result.kind === "stored") wakeDispatcher();
 
   switch (result.kind) {
     case "stored":

@@ -20,6 +20,8 @@ export interface LeadWrite {
   statsShard: number;
   /** The workspace has webhook endpoints: write the outbox rows in the same statement (link-cache.ts). */
   hasWebhooks?: boolean;
+  /** A member wants an email per new lead: write those outbox rows in the same statement too (docs/email.md). */
+  hasEmailSubscribers?: boolean;
 }
 
 export type UpsertResult =
@@ -112,7 +114,21 @@ async function runUpsert(database: Pick<Database, "sql">, write: LeadWrite): Pro
       WHERE o.lead_id IS NOT NULL
     )`
     : Prisma.empty;
-  const name = Prisma.raw(write.hasWebhooks ? "/* leadlink:upsert-lead-webhooks */" : "/* leadlink:upsert-lead */");
+  // An email to each member who chose "instant" for this link, for a new lead only; same reasoning as above.
+  const emails = write.hasEmailSubscribers
+    ? Prisma.sql`,
+    emails AS (
+      INSERT INTO email_messages (id, kind, workspace_id, user_id, lead_id, submission_id)
+      SELECT gen_random_uuid(), 'new_lead', p.workspace_id, p.user_id, o.lead_id, ${write.submissionId}::uuid
+      FROM outcome o
+      JOIN notification_preferences p ON p.workspace_id = ${write.workspaceId}::uuid AND p.mode = 'instant'
+        AND (cardinality(p.link_ids) = 0 OR ${write.captureLinkId}::uuid = ANY (p.link_ids))
+      WHERE o.lead_id IS NOT NULL AND o.created
+    )`
+    : Prisma.empty;
+  const name = Prisma.raw(
+    `/* leadlink:upsert-lead${write.hasWebhooks ? "-webhooks" : ""}${write.hasEmailSubscribers ? "-emails" : ""} */`,
+  );
 
   // Built with Prisma's SQL template (values stay parameters), run on the driver directly.
   const rows = await database.sql<{ lead_id: string | null; created: boolean; warnings: FieldIssue[] | string }>(Prisma.sql`
@@ -211,7 +227,7 @@ async function runUpsert(database: Pick<Database, "sql">, write: LeadWrite): Pro
       INSERT INTO idempotency_keys (capture_link_id, key, request_hash, submission_id)
       SELECT ${write.captureLinkId}::uuid, ${record.idempotencyKey}::text, ${record.requestHash}::text, ${write.submissionId}::uuid
       FROM outcome WHERE lead_id IS NOT NULL AND ${record.idempotencyKey}::text IS NOT NULL
-    )${webhooks}
+    )${webhooks}${emails}
     SELECT lead_id, created, warnings FROM outcome`);
 
   const row = rows[0];

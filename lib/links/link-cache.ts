@@ -3,6 +3,7 @@ import { getDatabase } from "@/lib/db/client";
 import type { LinkStatus } from "@/lib/db/generated/enums";
 import { toDefinition } from "@/lib/fields/custom-field";
 import { type FieldIndex, indexFields } from "@/lib/ingest/resolve-custom-fields";
+import { mailEnabled } from "@/lib/mail/mail-config";
 import { processSingleton } from "@/lib/process-singleton";
 import { isLinkToken } from "./link-token";
 
@@ -26,6 +27,8 @@ export interface CaptureLinkContext {
    * changes; other instances see a new endpoint within the TTL.
    */
   hasWebhooks: boolean;
+  /** Email is on and a member of the workspace wants an email per new lead: ingest then writes those too (docs/email.md). */
+  hasEmailSubscribers: boolean;
   /** When this was read from the database (ms since epoch). */
   loadedAt: number;
 }
@@ -61,6 +64,7 @@ async function loadCaptureLink(token: string): Promise<CaptureLinkContext | unde
         select: {
           country: true,
           webhookEndpoints: { where: { enabled: true }, select: { id: true }, take: 1 },
+          memberships: { where: { notificationPreference: { mode: "instant" } }, select: { userId: true }, take: 1 },
           customFields: {
             select: {
               id: true,
@@ -83,6 +87,7 @@ async function loadCaptureLink(token: string): Promise<CaptureLinkContext | unde
     ...rest,
     country: workspace.country,
     hasWebhooks: workspace.webhookEndpoints.length > 0,
+    hasEmailSubscribers: mailEnabled() && workspace.memberships.length > 0,
     fields: indexFields(workspace.customFields.map(toDefinition)),
     loadedAt: Date.now(),
   };

@@ -4,6 +4,11 @@ import type { Database } from "@/lib/db/client";
 import { isAppError } from "@/lib/errors";
 import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { log } from "@/lib/log";
+import { deliverEmail } from "@/lib/mail/deliver-email";
+import { claimEmails, releaseAllEmails, releaseEmails } from "@/lib/mail/email-outbox";
+import { enqueueDigests } from "@/lib/mail/enqueue-digests";
+import { mailEnabled } from "@/lib/mail/mail-config";
+import { notifyEndpointDisabled as emailEndpointDisabled } from "@/lib/mail/notify-endpoint-disabled";
 import { processSingleton } from "@/lib/process-singleton";
 import { loadMessageContent, slackBody, webhookBody } from "./build-message";
 import { type ClaimedMessage, claimMessages, releaseAllMessages, releaseMessages } from "./claim-messages";
@@ -22,6 +27,9 @@ export interface DispatcherOptions {
   leaseMs?: number;
   /** How long stop() lets in-flight attempts finish before it aborts them and gives their messages back. */
   drainMs?: number;
+  /** How often to write the digests that fell due (lib/mail/enqueue-digests.ts); the clock for tests. */
+  digestEveryMs?: number;
+  now?: () => Date;
 }
 
 export interface Dispatcher {
@@ -85,6 +93,9 @@ export function startDispatcher(database: Database, options: DispatcherOptions =
   const concurrency = options.concurrency ?? 16;
   const leaseMs = options.leaseMs ?? 30_000;
   const drainMs = options.drainMs ?? 3_000;
+  const digestEveryMs = options.digestEveryMs ?? 60_000;
+  const now = options.now ?? (() => new Date());
+  let digestsAt = 0;
   const owner = `${os.hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
   const inFlight = new Map<string, { promise: Promise<void>; abort: AbortController }>();
   const signal: { wake?: () => void } = {};
@@ -126,6 +137,9 @@ export function startDispatcher(database: Database, options: DispatcherOptions =
     );
     if (disabled) {
       invalidateCaptureLinks(message.workspace_id);
+      await emailEndpointDisabled(database, message.workspace_id, message.endpoint_id).catch((error: unknown) =>
+        log.error({ err: errorText(error), endpointId: message.endpoint_id }, "could not email the endpoint's admins"),
+      );
       log.warn(
         { endpointId: message.endpoint_id, reason: outcome === "gone" ? "410 Gone" : "failing for 5 days" },
         "webhook endpoint disabled",
@@ -138,14 +152,26 @@ export function startDispatcher(database: Database, options: DispatcherOptions =
   }
 
   async function loop(): Promise<void> {
-    if (database.kind === "embedded") await releaseAllMessages(database).catch(() => {});
+    if (database.kind === "embedded") {
+      await releaseAllMessages(database).catch(() => {});
+      await releaseAllEmails(database).catch(() => {});
+    }
     while (!stopping) {
       woken = false;
       let claimed: ClaimedMessage[] = [];
+      let emails: Awaited<ReturnType<typeof claimEmails>> = [];
       const free = concurrency - inFlight.size;
       if (free > 0) {
         try {
           claimed = await claimMessages(database, owner, free, leaseMs);
+          // Emails share the slots, the leases and the retries of webhook messages (docs/email.md).
+          if (mailEnabled()) {
+            if (now().getTime() - digestsAt >= digestEveryMs) {
+              digestsAt = now().getTime();
+              await enqueueDigests(database, now());
+            }
+            if (claimed.length < free) emails = await claimEmails(database, owner, free - claimed.length, leaseMs);
+          }
           if (claimFailing) log.info("webhook dispatcher reaches the database again");
           claimFailing = false;
         } catch (error) {
@@ -166,8 +192,22 @@ export function startDispatcher(database: Database, options: DispatcherOptions =
           });
         inFlight.set(message.id, { promise, abort });
       }
+      for (const email of emails) {
+        const abort = new AbortController();
+        const key = `email:${email.id}`;
+        const promise = deliverEmail(database, email, owner, abort.signal)
+          .catch((error: unknown) =>
+            log.error({ err: errorText(error), emailId: email.id }, "email attempt could not be recorded"),
+          )
+          .finally(() => {
+            inFlight.delete(key);
+            signal.wake?.();
+          });
+        inFlight.set(key, { promise, abort });
+      }
       // A full batch means more may be due: claim again at once; otherwise wait for a poll or a wake.
-      if (stopping || (claimed.length > 0 && claimed.length === free)) continue;
+      const taken = claimed.length + emails.length;
+      if (stopping || (taken > 0 && taken === free)) continue;
       if (!woken) await sleep(pollMs, signal);
     }
   }
@@ -194,6 +234,7 @@ export function startDispatcher(database: Database, options: DispatcherOptions =
         await Promise.all([...inFlight.values()].map((entry) => entry.promise));
       }
       await releaseMessages(database, owner).catch(() => {});
+      await releaseEmails(database, owner).catch(() => {});
     },
   };
   slot.current = dispatcher;

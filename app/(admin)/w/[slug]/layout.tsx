@@ -54,6 +54,7 @@ export default async function WorkspaceLayout({ children, params }: { children: 
           <NavLink href={`${base}/fields`}>{t("fields")}</NavLink>
           <NavLink href={`${base}/members`}>{t("members")}</NavLink>
           {canManage ? <NavLink href={`${base}/webhooks`}>{webhooks("nav")}</NavLink> : null}
+          <NavLink href={`${base}/notifications`}>{t("notifications")}</NavLink>
         </nav>
         <div className="hidden items-center justify-between gap-2 border-t border-slate-200 px-4 py-3 lg:flex">
           <div className="min-w-0">

@@ -6,6 +6,8 @@ import { authorizeWorkspace } from "@/lib/auth/session";
 import type { ActionState } from "@/lib/forms/action-state";
 import { fromError } from "@/lib/forms/action-state";
 import { formFailure } from "@/lib/forms/form-failure";
+import { getServerTranslator } from "@/lib/i18n/server-translator";
+import { inviteMember } from "@/lib/invitations/invite-member";
 import { addWorkspaceMember } from "@/lib/workspaces/add-workspace-member";
 import { changeMemberRole, type MemberRoleChange } from "@/lib/workspaces/change-member-role";
 import { readMemberForm } from "@/lib/workspaces/member-form";
@@ -77,6 +79,21 @@ export async function resetMemberPasswordAction(
     const { workspace, user } = await authorizeWorkspace(slug, "admin");
     await resetMemberPassword(workspace.id, user.id, userId, { password: String(form.get("password") ?? "") });
     return { ok: true, message: "Password reset; they were signed out everywhere." };
+  } catch (error) {
+    return formFailure(error, form);
+  }
+}
+
+export async function inviteMemberAction(slug: string, _previous: ActionState, form: FormData): Promise<ActionState> {
+  try {
+    const { workspace, user } = await authorizeWorkspace(slug, "admin");
+    const invited = await inviteMember(workspace.id, user.id, {
+      email: String(form.get("email") ?? ""),
+      name: String(form.get("name") ?? ""),
+      role: (String(form.get("role") ?? "") || "member") as "member",
+    });
+    const t = await getServerTranslator("email.invite");
+    return { ok: true, message: t("sent", { email: invited.email }) };
   } catch (error) {
     return formFailure(error, form);
   }

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { AddMemberForm } from "@/components/members/add-member-form";
+import { InviteMemberForm } from "@/components/members/invite-member-form";
 import { MemberRoleForm } from "@/components/members/member-role-form";
 import { ResetPasswordDialog } from "@/components/members/reset-password-dialog";
 import { ROLE_LABELS } from "@/components/members/role-labels";
@@ -9,9 +11,16 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LocalTime } from "@/components/ui/local-time";
 import { PageHeader } from "@/components/ui/page-header";
 import { hasRole, requireWorkspace } from "@/lib/auth/session";
+import { mailEnabled } from "@/lib/mail/mail-config";
 import { listMembers } from "@/lib/workspaces/list-members";
 import { assignableRoles, memberChangeRefusal, type Role } from "@/lib/workspaces/member-rules";
-import { addMemberAction, changeMemberRoleAction, removeMemberAction, resetMemberPasswordAction } from "./actions";
+import {
+  addMemberAction,
+  changeMemberRoleAction,
+  inviteMemberAction,
+  removeMemberAction,
+  resetMemberPasswordAction,
+} from "./actions";
 
 export const metadata: Metadata = { title: "Members" };
 export const dynamic = "force-dynamic";
@@ -20,6 +29,7 @@ const ROLE_TONES = { owner: "indigo", admin: "blue", member: "gray" } as const;
 
 export default async function MembersPage({ params }: { params: Promise<{ slug: string }> }) {
   const { workspace, role, user } = await requireWorkspace((await params).slug);
+  const emailT = await getTranslations("email.invite");
   const canManage = hasRole(role, "admin");
   const members = await listMembers(workspace.id);
   const owners = members.filter((member) => member.role === "owner").length;
@@ -33,6 +43,12 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
         title="Members"
         description="People who can sign in to this workspace. Owners and admins manage capture links, custom fields and members; members can look at everything."
       />
+
+      {canManage && mailEnabled() ? (
+        <Card title={emailT("card")} description={emailT("cardDescription")}>
+          <InviteMemberForm action={inviteMemberAction.bind(null, workspace.slug)} roles={roles} />
+        </Card>
+      ) : null}
 
       {canManage ? (
         <Card

@@ -1,0 +1,47 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { NotificationsForm } from "@/components/notifications/notifications-form";
+import { Alert } from "@/components/ui/alert";
+import { Card } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { requireWorkspace } from "@/lib/auth/session";
+import { getDatabase } from "@/lib/db/client";
+import { mailEnabled } from "@/lib/mail/mail-config";
+import { getNotificationPreference } from "@/lib/notifications/get-notification-preference";
+import { saveNotificationsAction } from "./actions";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("email.notifications"))("title") };
+}
+export const dynamic = "force-dynamic";
+
+export default async function NotificationsPage({ params }: { params: Promise<{ slug: string }> }) {
+  const { workspace, user } = await requireWorkspace((await params).slug);
+  const { prisma } = await getDatabase();
+  const [t, preference, links] = await Promise.all([
+    getTranslations("email.notifications"),
+    getNotificationPreference(workspace.id, user.id),
+    prisma.captureLink.findMany({
+      where: { workspaceId: workspace.id },
+      select: { id: true, name: true, status: true },
+      orderBy: { createdAt: "asc" },
+    }),
+  ]);
+  return (
+    <div className="space-y-6">
+      <PageHeader title={t("title")} description={t("description", { email: user.email, workspace: workspace.name })} />
+      {mailEnabled() ? null : <Alert>{t("emailOff")}</Alert>}
+      <Card title={t("card")}>
+        <NotificationsForm
+          action={saveNotificationsAction.bind(null, workspace.slug)}
+          mode={preference.mode}
+          chosenLinks={preference.links}
+          links={links.map((link) => ({
+            id: link.id,
+            name: link.status === "active" ? link.name : t("revoked", { name: link.name }),
+          }))}
+        />
+      </Card>
+    </div>
+  );
+}

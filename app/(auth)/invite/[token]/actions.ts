@@ -1,0 +1,18 @@
+"use server";
+
+import { redirect } from "next/navigation";
+import { type ActionState, fromError, submittedValues } from "@/lib/forms/action-state";
+import { acceptInvitation } from "@/lib/invitations/accept-invitation";
+
+export async function acceptInvitationAction(token: string, _previous: ActionState, form: FormData): Promise<ActionState> {
+  let email: string;
+  try {
+    ({ email } = await acceptInvitation(token, {
+      name: String(form.get("name") ?? ""),
+      password: String(form.get("password") ?? ""),
+    }));
+  } catch (error) {
+    return { ...fromError(error), values: submittedValues(form) };
+  }
+  redirect(`/signin?invited=${encodeURIComponent(email)}`);
+}
