@@ -24,18 +24,28 @@ export function registerLinkCommands(program: Command, context: CliContext): voi
       "--require-identity",
       "refuse (422) a request with none of name, email or telephone instead of creating an unnamed lead",
     )
+    .option("--require-consent", 'refuse (422) a request without "consent": {"granted": true}')
     .addHelpText("after", '\nJSON: {"id", "token", "url", "name"}')
     .action(
       action(
         context,
-        async (options: { workspace: string; name: string; allowedOrigin?: string[]; requireIdentity?: boolean }) => {
+        async (options: {
+          workspace: string;
+          name: string;
+          allowedOrigin?: string[];
+          requireIdentity?: boolean;
+          requireConsent?: boolean;
+        }) => {
           const workspace = await findWorkspace(options.workspace);
           const created = await createLink(workspace.id, {
             name: options.name,
             allowedOrigins: options.allowedOrigin ?? [],
             requireIdentity: options.requireIdentity === true,
+            requireConsent: options.requireConsent === true,
           });
-          const identity = created.requireIdentity ? "\nRequests must include a name, an email or a telephone." : "";
+          const identity =
+            (created.requireIdentity ? "\nRequests must include a name, an email or a telephone." : "") +
+            (created.requireConsent ? '\nRequests must include "consent": {"granted": true}.' : "");
           return {
             json: { id: created.id, token: created.token, url: created.url, name: created.name },
             text: `Created capture link "${created.name}" (id ${created.id}).\nPOST leads to: ${created.url}\n${describeOrigins(created)}${identity}`,

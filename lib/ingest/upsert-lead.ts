@@ -3,6 +3,7 @@ import { sqlState, uniqueViolation } from "@/lib/db/errors";
 import { Prisma } from "@/lib/db/generated/client";
 import type { FieldIssue } from "@/lib/errors";
 import type { FieldValue } from "@/lib/fields/coerce-field-value";
+import { consentRecordInsert } from "@/lib/privacy/consent-records";
 import type { LeadInput } from "./lead-input";
 import type { SubmissionRecord } from "./submission-record";
 
@@ -112,7 +113,9 @@ async function runUpsert(database: Pick<Database, "sql">, write: LeadWrite): Pro
       WHERE o.lead_id IS NOT NULL
     )`
     : Prisma.empty;
-  const name = Prisma.raw(write.hasWebhooks ? "/* leadlink:upsert-lead-webhooks */" : "/* leadlink:upsert-lead */");
+  // A request with a consent object appends its consent record in the same statement (DESIGN.md section 9).
+  const consent = consentRecordInsert(input.consent, write, record);
+  const name = Prisma.raw(`/* leadlink:upsert-lead${write.hasWebhooks ? "-webhooks" : ""}${input.consent ? "-consent" : ""} */`);
 
   // Built with Prisma's SQL template (values stay parameters), run on the driver directly.
   const rows = await database.sql<{ lead_id: string | null; created: boolean; warnings: FieldIssue[] | string }>(Prisma.sql`
@@ -211,7 +214,7 @@ async function runUpsert(database: Pick<Database, "sql">, write: LeadWrite): Pro
       INSERT INTO idempotency_keys (capture_link_id, key, request_hash, submission_id)
       SELECT ${write.captureLinkId}::uuid, ${record.idempotencyKey}::text, ${record.requestHash}::text, ${write.submissionId}::uuid
       FROM outcome WHERE lead_id IS NOT NULL AND ${record.idempotencyKey}::text IS NOT NULL
-    )${webhooks}
+    )${webhooks}${consent}
     SELECT lead_id, created, warnings FROM outcome`);
 
   const row = rows[0];

@@ -1,0 +1,8 @@
+import { headers } from "next/headers";
+import { clientIpOf } from "@/lib/http/request-meta";
+import type { AuditActor } from "./record";
+
+/** The signed-in user acting in a server action or an admin route, with their IP. */
+export async function userActor(userId: string): Promise<AuditActor> {
+  return { kind: "user", userId, ip: clientIpOf(await headers()) };
+}
