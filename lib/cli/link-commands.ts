@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { CLI_ACTOR, recordAudit } from "@/lib/audit/record";
 import type { CaptureLinkSummary } from "@/lib/links/capture-link";
 import { createLink } from "@/lib/links/create-link";
 import { revokeLink } from "@/lib/links/revoke-link";
@@ -43,6 +44,12 @@ export function registerLinkCommands(program: Command, context: CliContext): voi
             requireIdentity: options.requireIdentity === true,
             requireConsent: options.requireConsent === true,
           });
+          await recordAudit(CLI_ACTOR, {
+            workspaceId: workspace.id,
+            action: "link.created",
+            targetType: "capture_link",
+            targetId: created.id,
+          });
           const identity =
             (created.requireIdentity ? "\nRequests must include a name, an email or a telephone." : "") +
             (created.requireConsent ? '\nRequests must include "consent": {"granted": true}.' : "");
@@ -62,6 +69,12 @@ export function registerLinkCommands(program: Command, context: CliContext): voi
       action(context, async (options: { workspace: string; id: string }) => {
         const workspace = await findWorkspace(options.workspace);
         const revoked = await revokeLink(workspace.id, options.id);
+        await recordAudit(CLI_ACTOR, {
+          workspaceId: workspace.id,
+          action: "link.revoked",
+          targetType: "capture_link",
+          targetId: revoked.id,
+        });
         return {
           json: { id: revoked.id, token: revoked.token, url: revoked.url, name: revoked.name, status: revoked.status },
           text: `Revoked capture link "${revoked.name}" (id ${revoked.id}) at ${revoked.revokedAt?.toISOString()}: ${revoked.url} now answers 410 Gone.`,

@@ -7,6 +7,7 @@ import { registerFieldCommands } from "./field-commands";
 import { registerLeadCommands } from "./lead-commands";
 import { registerLinkCommands } from "./link-commands";
 import { registerMigrateCommand } from "./migrate-command";
+import { registerPrivacyCommands } from "./privacy-commands";
 import { registerUserCommands } from "./user-commands";
 import { registerWebhookCommands } from "./webhook-commands";
 import { registerWorkspaceCommands } from "./workspace-commands";
@@ -38,6 +39,7 @@ function buildProgram(context: CliContext, json: boolean): Command {
   registerLeadCommands(program, context);
   registerBackupCommands(program, context);
   registerWebhookCommands(program, context);
+  registerPrivacyCommands(program, context);
   program.addHelpText(
     "after",
     "\nAlso: seed --leads N [--workspace SLUG] [--json]   insert realistic leads fast, through SQL (npm run seed)",
