@@ -47,6 +47,8 @@ export default async function WorkspaceLayout({ children, params }: { children: 
           <NavLink href={`${base}/links`}>Capture links</NavLink>
           <NavLink href={`${base}/fields`}>Custom fields</NavLink>
           <NavLink href={`${base}/members`}>Members</NavLink>
+          {role === "owner" ? <NavLink href={`${base}/settings/privacy`}>Privacy</NavLink> : null}
+          {role === "owner" ? <NavLink href={`${base}/audit`}>Audit log</NavLink> : null}
         </nav>
         <div className="hidden items-center justify-between gap-2 border-t border-slate-200 px-4 py-3 lg:flex">
           <div className="min-w-0">
