@@ -59,7 +59,16 @@ test("consent shows per purpose with its history; personal data downloads; erasi
     },
     { referer: "https://landing.example.com/oferta", "user-agent": "LandingPage/1.0 (e2e)" },
   );
-  await ingest(request, link.token, { email, consent: { granted: false, version: "2026-02", purposes: ["whatsapp"] } });
+  // A preferences page (a link that does not require consent) records the withdrawal for one purpose.
+  const preferences = await leadlinkCli<{ token: string }>(leadlink.dataDir, [
+    "link",
+    "create",
+    "--workspace",
+    workspace.slug,
+    "--name",
+    "Preferences",
+  ]);
+  await ingest(request, preferences.token, { email, consent: { granted: false, version: "2026-02", purposes: ["whatsapp"] } });
 
   await page.goto(`/w/${workspace.slug}/leads/${leadId}`);
   await expect(page.getByTestId("lead-title")).toHaveText("Beatriz Lima");
