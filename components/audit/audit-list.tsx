@@ -1,36 +1,46 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { LocalTime } from "@/components/ui/local-time";
 import type { AuditEntryJson } from "@/lib/audit/list-audit";
+import type { AuditAction } from "@/lib/audit/record";
 
-const ACTION_LABELS: Record<string, string> = {
-  "auth.sign_in": "Signed in",
-  "member.added": "Added a member",
-  "member.role_changed": "Changed a member's role",
-  "member.removed": "Removed a member",
-  "member.password_reset": "Reset a member's password",
-  "link.created": "Created a capture link",
-  "link.updated": "Changed a capture link",
-  "link.revoked": "Revoked a capture link",
-  "field.created": "Created a custom field",
-  "field.updated": "Changed a custom field",
-  "field.archived": "Archived a custom field",
-  "webhook.created": "Created a webhook endpoint",
-  "webhook.updated": "Changed a webhook endpoint",
-  "webhook.deleted": "Deleted a webhook endpoint",
-  "webhook.secret_rotated": "Rotated a webhook secret",
-  "api_key.created": "Created an API key",
-  "api_key.revoked": "Revoked an API key",
-  "leads.exported": "Exported leads (CSV)",
-  "lead.personal_data_downloaded": "Downloaded personal data",
-  "lead.erased": "Erased a lead",
-  "privacy.retention_changed": "Changed retention settings",
-};
+/** Each action's catalogue key under privacy.audit. */
+const ACTION_KEYS = {
+  "auth.sign_in": "signIn",
+  "member.added": "memberAdded",
+  "member.role_changed": "memberRoleChanged",
+  "member.removed": "memberRemoved",
+  "member.password_reset": "memberPasswordReset",
+  "link.created": "linkCreated",
+  "link.updated": "linkUpdated",
+  "link.revoked": "linkRevoked",
+  "field.created": "fieldCreated",
+  "field.updated": "fieldUpdated",
+  "field.archived": "fieldArchived",
+  "webhook.created": "webhookCreated",
+  "webhook.updated": "webhookUpdated",
+  "webhook.deleted": "webhookDeleted",
+  "webhook.secret_rotated": "webhookSecretRotated",
+  "api_key.created": "apiKeyCreated",
+  "api_key.revoked": "apiKeyRevoked",
+  "leads.exported": "leadsExported",
+  "lead.personal_data_downloaded": "personalDataDownloaded",
+  "lead.erased": "leadErased",
+  "privacy.retention_changed": "retentionChanged",
+} as const satisfies Record<AuditAction, string>;
 
-function actorLabel(entry: AuditEntryJson): string {
-  if (entry.actor.kind === "cli") return "Command line";
-  if (entry.actor.kind === "api_key") return `API key ${entry.actor.keyId ?? ""}`.trim();
-  return entry.actor.email ?? "A deleted user";
+type Translate = ReturnType<typeof useTranslations<"privacy.audit">>;
+
+function actionLabel(t: Translate, action: string): string {
+  const key = (ACTION_KEYS as Record<string, (typeof ACTION_KEYS)[AuditAction]>)[action];
+  return key ? t(key) : action;
+}
+
+function actorLabel(t: Translate, entry: AuditEntryJson): string {
+  if (entry.actor.kind === "cli") return t("cli");
+  if (entry.actor.kind === "api_key") return t("apiKey", { id: entry.actor.keyId ?? "" });
+  return entry.actor.email ?? t("deletedUser");
 }
 
 function Target({ entry, workspaceSlug }: { entry: AuditEntryJson; workspaceSlug: string }) {
@@ -54,10 +64,11 @@ function Target({ entry, workspaceSlug }: { entry: AuditEntryJson; workspaceSlug
 
 /** The audit log as a list: at 390 px each entry wraps onto lines of its own instead of a wide table. */
 export function AuditList({ entries, workspaceSlug }: { entries: AuditEntryJson[]; workspaceSlug: string }) {
+  const t = useTranslations("privacy.audit");
   if (entries.length === 0) {
     return (
       <p className="rounded-lg bg-white px-5 py-10 text-center text-sm text-slate-500 shadow-sm ring-1 ring-slate-200">
-        Nothing recorded yet.
+        {t("empty")}
       </p>
     );
   }
@@ -70,11 +81,11 @@ export function AuditList({ entries, workspaceSlug }: { entries: AuditEntryJson[
           </span>
           <span className="min-w-0 flex-1">
             <span className="font-medium text-slate-900" data-action={entry.action}>
-              {ACTION_LABELS[entry.action] ?? entry.action}
+              {actionLabel(t, entry.action)}
             </span>{" "}
             <Target entry={entry} workspaceSlug={workspaceSlug} />
             <span className="block text-xs text-slate-500 break-all">
-              {actorLabel(entry)}
+              {actorLabel(t, entry)}
               {entry.ip ? ` · ${entry.ip}` : ""}
             </span>
           </span>

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -17,29 +18,27 @@ export function LeadPrivacyCard({
   erasedAt: Date | null;
   eraseAction: (state: ActionState, form: FormData) => Promise<ActionState>;
 }) {
+  const t = useTranslations("privacy.lead");
   return (
-    <Card title="Personal data" description="Requests from the person under the LGPD (art. 18): access and erasure.">
+    <Card title={t("title")} description={t("description")}>
       <div className="flex flex-wrap items-center gap-3">
         <a href={downloadHref} download className={buttonClass("secondary")}>
-          Download personal data
+          {t("download")}
         </a>
         {erasedAt ? (
           <p className="text-sm text-slate-600" data-testid="lead-erased">
-            Erased <LocalTime value={erasedAt} />: no personal data is kept.
+            {t.rich("erased", { time: () => <LocalTime value={erasedAt} /> })}
           </p>
         ) : (
           <ConfirmDialog
-            trigger="Erase lead"
-            title="Erase this lead’s personal data?"
-            confirmLabel="Erase for good"
-            pendingLabel="Erasing…"
+            trigger={t("erase")}
+            title={t("eraseTitle")}
+            confirmLabel={t("eraseConfirm")}
+            pendingLabel={t("erasing")}
             action={eraseAction}
           >
-            <p>
-              The name, email, phone, document, address, custom fields, every request’s payload, IP and user agent, consent texts
-              and webhook message bodies are deleted. This cannot be undone.
-            </p>
-            <p>The lead stays as an anonymous row so counts and charts do not change, and webhooks receive lead.erased.</p>
+            <p>{t("eraseWhat")}</p>
+            <p>{t("eraseKeeps")}</p>
           </ConfirmDialog>
         )}
       </div>

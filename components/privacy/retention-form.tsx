@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useActionState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -12,24 +13,6 @@ export interface RetentionDefaults {
   webhookAttemptDays: number;
 }
 
-const FIELDS = [
-  {
-    name: "rejectedPayloadDays",
-    label: "Payloads of rejected requests",
-    hint: "Default 30 days. The request stays in the link's log (time, outcome, error) without its body.",
-  },
-  {
-    name: "requestMetaDays",
-    label: "IPs and user agents of requests",
-    hint: "Default 180 days: Brazil's Marco Civil asks six months of access logs.",
-  },
-  {
-    name: "webhookAttemptDays",
-    label: "Webhook attempt logs",
-    hint: "Default 30 days. Messages and their state stay; each attempt's answer and error go.",
-  },
-] as const;
-
 /** The workspace's retention windows, in days; the hourly purge applies them. */
 export function RetentionForm({
   action,
@@ -38,13 +21,19 @@ export function RetentionForm({
   action: (state: ActionState, form: FormData) => Promise<ActionState>;
   current: RetentionDefaults;
 }) {
+  const t = useTranslations("privacy.retention");
   const [state, formAction, pending] = useActionState(action, {});
   const typed = state.ok ? undefined : state.values;
+  const fields = [
+    { name: "rejectedPayloadDays", label: t("rejectedPayloadDays"), hint: t("rejectedPayloadHint") },
+    { name: "requestMetaDays", label: t("requestMetaDays"), hint: t("requestMetaHint") },
+    { name: "webhookAttemptDays", label: t("webhookAttemptDays"), hint: t("webhookAttemptHint") },
+  ] as const;
   return (
     <form action={formAction} className="space-y-4" noValidate>
       {state.message ? <Alert tone={state.ok ? "success" : "error"}>{state.message}</Alert> : null}
       <div className="grid gap-4 md:grid-cols-3">
-        {FIELDS.map((field) => (
+        {fields.map((field) => (
           <Field key={field.name} id={field.name} label={field.label} hint={field.hint} error={state.fieldErrors?.[field.name]}>
             <div className="flex items-center gap-2">
               <Input
@@ -59,14 +48,14 @@ export function RetentionForm({
                 error={state.fieldErrors?.[field.name]}
                 className="max-w-28"
               />
-              <span className="text-sm text-slate-500">days</span>
+              <span className="text-sm text-slate-500">{t("days")}</span>
             </div>
           </Field>
         ))}
       </div>
       <div className="flex justify-end">
         <Button type="submit" disabled={pending}>
-          {pending ? "Saving…" : "Save retention"}
+          {pending ? t("saving") : t("save")}
         </Button>
       </div>
     </form>

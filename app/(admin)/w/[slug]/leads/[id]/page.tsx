@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { Detail, DetailList } from "@/components/lead-detail/detail-list";
 import { formatCustomValue, formatDate, formatDocument } from "@/components/lead-detail/format";
 import { TimelineEntry } from "@/components/lead-detail/timeline-entry";
@@ -51,7 +52,7 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
   const consent = await getLeadConsent(workspace.id, lead.id);
   const base = `/w/${workspace.slug}`;
   const title = consent.erasedAt
-    ? "Erased lead"
+    ? (await getTranslations("privacy.lead"))("erasedTitle")
     : (lead.name ?? lead.email ?? (lead.telephone ? formatPhone(lead.telephone) : "Unnamed lead"));
   const address = Object.entries(lead.address);
 

@@ -5,6 +5,7 @@ import { userActor } from "@/lib/audit/request-actor";
 import { authorizeWorkspace } from "@/lib/auth/session";
 import type { ActionState } from "@/lib/forms/action-state";
 import { formFailure } from "@/lib/forms/form-failure";
+import { getServerTranslator } from "@/lib/i18n/server-translator";
 import { updateRetentionSettings } from "@/lib/privacy/retention-settings";
 
 function text(form: FormData, name: string): string {
@@ -26,7 +27,7 @@ export async function updateRetentionAction(slug: string, _previous: ActionState
       await userActor(user.id),
     );
     revalidatePath(`/w/${workspace.slug}/settings/privacy`);
-    return { ok: true, message: "Saved. The next purge (at most an hour away) applies the new windows." };
+    return { ok: true, message: (await getServerTranslator("privacy.retention"))("saved") };
   } catch (error) {
     return formFailure(error, form);
   }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { RetentionForm } from "@/components/privacy/retention-form";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -6,31 +7,32 @@ import { requireWorkspace } from "@/lib/auth/session";
 import { getRetentionSettings } from "@/lib/privacy/retention-settings";
 import { updateRetentionAction } from "./actions";
 
-export const metadata: Metadata = { title: "Privacy" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("privacy.retention"))("pageTitle") };
+}
 export const dynamic = "force-dynamic";
 
 /** Owners only (others get the 404 page): the workspace's retention windows (DESIGN.md section 9). */
 export default async function PrivacySettingsPage({ params }: { params: Promise<{ slug: string }> }) {
   const { workspace } = await requireWorkspace((await params).slug, "owner");
-  const current = await getRetentionSettings(workspace.id);
+  const [current, t] = await Promise.all([getRetentionSettings(workspace.id), getTranslations("privacy.retention")]);
   return (
     <div className="space-y-6">
-      <PageHeader
-        title="Privacy"
-        description="How long this workspace keeps personal data of its request log (LGPD: no longer than its purpose needs). Purged hourly, in small batches; counts and charts are kept."
-      />
-      <Card title="Retention">
+      <PageHeader title={t("pageTitle")} description={t("pageDescription")} />
+      <Card title={t("title")}>
         <RetentionForm action={updateRetentionAction.bind(null, workspace.slug)} current={current} />
       </Card>
-      <Card title="Requests from people">
+      <Card title={t("requestsTitle")}>
         <div className="space-y-2 text-sm text-slate-600">
           <p>
-            <strong className="font-medium text-slate-800">Access:</strong> open the lead and choose “Download personal data”, or
-            run <code className="font-mono text-xs">leadlink lead personal-data --workspace {workspace.slug} --email …</code>.
+            {t("accessHelp")}{" "}
+            <code className="font-mono text-xs break-all">
+              leadlink lead personal-data --workspace {workspace.slug} --email …
+            </code>
           </p>
           <p>
-            <strong className="font-medium text-slate-800">Erasure:</strong> open the lead and choose “Erase lead”, or run{" "}
-            <code className="font-mono text-xs break-all">leadlink lead erase --workspace {workspace.slug} --id …</code>.
+            {t("erasureHelp")}{" "}
+            <code className="font-mono text-xs break-all">leadlink lead erase --workspace {workspace.slug} --id …</code>
           </p>
         </div>
       </Card>
