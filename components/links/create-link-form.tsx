@@ -45,6 +45,7 @@ export function CreateLinkForm({
           rateLimit: value("rateLimit"),
           honeypotField: value("honeypotField"),
           requireIdentity: value("requireIdentity") === "on",
+          requireConsent: value("requireConsent") === "on",
         }}
         errors={errors}
         defaultRateLimit={defaultRateLimit}

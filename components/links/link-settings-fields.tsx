@@ -6,6 +6,7 @@ export interface LinkSettingsDefaults {
   rateLimit: string;
   honeypotField: string;
   requireIdentity: boolean;
+  requireConsent: boolean;
 }
 
 function describedBy(id: string, error: string | undefined): string {
@@ -93,6 +94,25 @@ export function LinkSettingsFields({
           <p id="requireIdentity-hint" className="text-xs text-slate-500">
             Refuse a request with none of name, email or telephone (422, naming the three fields). Off: it is accepted as a new
             lead with a warning, and no later request can match it.
+          </p>
+        </div>
+      </div>
+      <div className="flex items-start gap-3">
+        <input
+          id="requireConsent"
+          name="requireConsent"
+          type="checkbox"
+          defaultChecked={defaults.requireConsent}
+          aria-describedby="requireConsent-hint"
+          className="mt-0.5 size-4 shrink-0 rounded border-slate-300 text-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        />
+        <div className="min-w-0">
+          <label htmlFor="requireConsent" className="block text-sm font-medium text-slate-700">
+            Require consent
+          </label>
+          <p id="requireConsent-hint" className="text-xs text-slate-500">
+            Refuse a request without <code className="font-mono">{'"consent": {"granted": true}'}</code> (422, with an error on
+            consent). Each accepted consent is kept as an immutable record on the lead.
           </p>
         </div>
       </div>

@@ -32,6 +32,7 @@ export function LinkSettingsForm({
         rateLimit: typed.rateLimit ?? "",
         honeypotField: typed.honeypotField ?? "",
         requireIdentity: typed.requireIdentity === "on",
+        requireConsent: typed.requireConsent === "on",
       }
     : current;
   return (

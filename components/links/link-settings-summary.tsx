@@ -36,6 +36,12 @@ export function LinkSettingsSummary({ link, defaultRateLimit }: { link: CaptureL
             : "No: such requests make an unnamed lead"}
         </dd>
       </div>
+      <div>
+        <dt className="font-medium text-slate-700">Require consent</dt>
+        <dd className="mt-0.5 text-slate-600">
+          {link.requireConsent ? "Yes: requests without granted consent are refused" : "No: consent is recorded when sent"}
+        </dd>
+      </div>
     </dl>
   );
 }

@@ -1,6 +1,7 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
+import { recordAudit } from "@/lib/audit/record";
 import { getDatabase } from "@/lib/db/client";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { env } from "@/lib/env";
@@ -42,6 +43,7 @@ export async function authenticate(
     return null;
   }
   await resetLoginFailures(email);
+  await recordAudit({ kind: "user", userId: user.id, ip }, { workspaceId: null, action: "auth.sign_in" });
   return { id: user.id, email: user.email, name: user.name };
 }
 

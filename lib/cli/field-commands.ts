@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { CLI_ACTOR, recordAudit } from "@/lib/audit/record";
 import { createField } from "@/lib/fields/create-field";
 import { FIELD_TYPES } from "@/lib/fields/custom-field";
 import { findWorkspace } from "@/lib/workspaces/find-workspace";
@@ -22,6 +23,12 @@ export function registerFieldCommands(program: Command, context: CliContext): vo
           label: options.label,
           type: options.type,
           options: options.option ?? [],
+        });
+        await recordAudit(CLI_ACTOR, {
+          workspaceId: workspace.id,
+          action: "field.created",
+          targetType: "custom_field",
+          targetId: created.id,
         });
         const choices =
           created.type === "select" ? ` with options ${created.options.map((o) => JSON.stringify(o)).join(", ")}` : "";

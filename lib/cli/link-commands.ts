@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { CLI_ACTOR, recordAudit } from "@/lib/audit/record";
 import type { CaptureLinkSummary } from "@/lib/links/capture-link";
 import { createLink } from "@/lib/links/create-link";
 import { revokeLink } from "@/lib/links/revoke-link";
@@ -24,18 +25,34 @@ export function registerLinkCommands(program: Command, context: CliContext): voi
       "--require-identity",
       "refuse (422) a request with none of name, email or telephone instead of creating an unnamed lead",
     )
+    .option("--require-consent", 'refuse (422) a request without "consent": {"granted": true}')
     .addHelpText("after", '\nJSON: {"id", "token", "url", "name"}')
     .action(
       action(
         context,
-        async (options: { workspace: string; name: string; allowedOrigin?: string[]; requireIdentity?: boolean }) => {
+        async (options: {
+          workspace: string;
+          name: string;
+          allowedOrigin?: string[];
+          requireIdentity?: boolean;
+          requireConsent?: boolean;
+        }) => {
           const workspace = await findWorkspace(options.workspace);
           const created = await createLink(workspace.id, {
             name: options.name,
             allowedOrigins: options.allowedOrigin ?? [],
             requireIdentity: options.requireIdentity === true,
+            requireConsent: options.requireConsent === true,
           });
-          const identity = created.requireIdentity ? "\nRequests must include a name, an email or a telephone." : "";
+          await recordAudit(CLI_ACTOR, {
+            workspaceId: workspace.id,
+            action: "link.created",
+            targetType: "capture_link",
+            targetId: created.id,
+          });
+          const identity =
+            (created.requireIdentity ? "\nRequests must include a name, an email or a telephone." : "") +
+            (created.requireConsent ? '\nRequests must include "consent": {"granted": true}.' : "");
           return {
             json: { id: created.id, token: created.token, url: created.url, name: created.name },
             text: `Created capture link "${created.name}" (id ${created.id}).\nPOST leads to: ${created.url}\n${describeOrigins(created)}${identity}`,
@@ -52,6 +69,12 @@ export function registerLinkCommands(program: Command, context: CliContext): voi
       action(context, async (options: { workspace: string; id: string }) => {
         const workspace = await findWorkspace(options.workspace);
         const revoked = await revokeLink(workspace.id, options.id);
+        await recordAudit(CLI_ACTOR, {
+          workspaceId: workspace.id,
+          action: "link.revoked",
+          targetType: "capture_link",
+          targetId: revoked.id,
+        });
         return {
           json: { id: revoked.id, token: revoked.token, url: revoked.url, name: revoked.name, status: revoked.status },
           text: `Revoked capture link "${revoked.name}" (id ${revoked.id}) at ${revoked.revokedAt?.toISOString()}: ${revoked.url} now answers 410 Gone.`,

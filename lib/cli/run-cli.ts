@@ -8,6 +8,7 @@ import { registerLeadCommands } from "./lead-commands";
 import { registerLinkCommands } from "./link-commands";
 import { registerMigrateCommand } from "./migrate-command";
 import { registerNotifyCommands } from "./notify-commands";
+import { registerPrivacyCommands } from "./privacy-commands";
 import { registerUserCommands } from "./user-commands";
 import { registerWebhookCommands } from "./webhook-commands";
 import { registerWorkspaceCommands } from "./workspace-commands";
@@ -40,6 +41,7 @@ function buildProgram(context: CliContext, json: boolean): Command {
   registerBackupCommands(program, context);
   registerWebhookCommands(program, context);
   registerNotifyCommands(program, context);
+  registerPrivacyCommands(program, context);
   program.addHelpText(
     "after",
     "\nAlso: seed --leads N [--workspace SLUG] [--json]   insert realistic leads fast, through SQL (npm run seed)",

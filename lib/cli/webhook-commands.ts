@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { CLI_ACTOR, recordAudit } from "@/lib/audit/record";
 import { AppError } from "@/lib/errors";
 import { createEndpoint } from "@/lib/webhooks/create-endpoint";
 import { parseHeaderLine, type WebhookEvent } from "@/lib/webhooks/endpoint-input";
@@ -66,6 +67,12 @@ export function registerWebhookCommands(program: Command, context: CliContext): 
             linkIds: splitList(options.link),
             headers: options.header?.map(parseHeaderLine),
             description: options.description,
+          });
+          await recordAudit(CLI_ACTOR, {
+            workspaceId: workspace.id,
+            action: "webhook.created",
+            targetType: "webhook_endpoint",
+            targetId: created.id,
           });
           return {
             json: { id: created.id, url: created.url, events: created.events, secret: created.secret },

@@ -44,6 +44,7 @@ export async function ingestSubmission(
 
   const parsed = parseLeadInput(body, link.country, new Set(link.honeypotField ? [link.honeypotField] : []), {
     requireIdentity: link.requireIdentity,
+    requireConsent: link.requireConsent,
   });
   const sentCustomFields = body.customFields;
   let custom: ResolvedCustomFields = { values: {}, errors: [], warnings: [] };

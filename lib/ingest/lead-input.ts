@@ -9,6 +9,7 @@ import { normalisePhone } from "@/lib/normalise/phone";
 import type { Normalised } from "@/lib/normalise/result";
 import { normaliseState } from "@/lib/normalise/state";
 import { checkText, describeType, excerpt } from "@/lib/normalise/text";
+import { ConsentInput } from "@/lib/privacy/consent-input";
 
 type Ctx = z.core.$RefinementCtx;
 
@@ -119,6 +120,7 @@ function buildLeadInput(country: string) {
     utmContent: text(),
     utmTerm: text(),
     customFields: CustomFields,
+    consent: ConsentInput,
   });
 }
 
@@ -147,6 +149,16 @@ function issueToField(issue: z.core.$ZodIssue): FieldIssue {
 }
 
 const IDENTITY_KEYS = ["name", "email", "telephone"] as const;
+
+/** A link that requires consent refuses a request without `consent.granted === true` (DESIGN.md section 9). */
+function consentRequired(): FieldIssue {
+  return { field: "consent", code: "consent_required", message: "this capture link requires consent with granted: true" };
+}
+
+function grantedConsent(body: Record<string, unknown>): boolean {
+  const consent = body.consent;
+  return isPlainObject(consent) && consent.granted === true;
+}
 
 /** A link that requires identity refuses a request without any of these, naming all three. */
 function identityRequired(): FieldIssue[] {
@@ -180,7 +192,7 @@ export function parseLeadInput(
   body: Record<string, unknown>,
   country: string,
   ignoredKeys: ReadonlySet<string> = new Set(),
-  options: { requireIdentity?: boolean } = {},
+  options: { requireIdentity?: boolean; requireConsent?: boolean } = {},
 ): ParsedLeadInput {
   const warnings: FieldIssue[] = [];
   for (const key of Object.keys(body)) {
@@ -205,9 +217,16 @@ export function parseLeadInput(
   if (!parsed.success) {
     // Every problem at once: a request that is invalid and also lacks identity hears about both.
     const identity = options.requireIdentity && !sentAny(body, IDENTITY_KEYS) ? identityRequired() : [];
-    return { errors: [...parsed.error.issues.map(issueToField), ...identity], warnings };
+    const errors = [...parsed.error.issues.map(issueToField), ...identity];
+    if (options.requireConsent && !grantedConsent(body) && !errors.some((error) => error.field.startsWith("consent")))
+      errors.push(consentRequired());
+    return { errors, warnings };
   }
   const input = parsed.data;
+  if (options.requireConsent && input.consent?.granted !== true) {
+    const identity = options.requireIdentity && !input.email && !input.telephone && !input.name ? identityRequired() : [];
+    return { errors: [...identity, consentRequired()], warnings };
+  }
   if (!input.email && !input.telephone && !input.name) {
     if (options.requireIdentity) return { errors: identityRequired(), warnings };
     warnings.push({

@@ -3,6 +3,7 @@ import { sqlState, uniqueViolation } from "@/lib/db/errors";
 import { Prisma } from "@/lib/db/generated/client";
 import type { FieldIssue } from "@/lib/errors";
 import type { FieldValue } from "@/lib/fields/coerce-field-value";
+import { consentRecordInsert } from "@/lib/privacy/consent-records";
 import type { LeadInput } from "./lead-input";
 import type { SubmissionRecord } from "./submission-record";
 
@@ -126,8 +127,10 @@ async function runUpsert(database: Pick<Database, "sql">, write: LeadWrite): Pro
       WHERE o.lead_id IS NOT NULL AND o.created
     )`
     : Prisma.empty;
+  // A request with a consent object appends its consent record in the same statement (DESIGN.md section 9).
+  const consent = consentRecordInsert(input.consent, write, record);
   const name = Prisma.raw(
-    `/* leadlink:upsert-lead${write.hasWebhooks ? "-webhooks" : ""}${write.hasEmailSubscribers ? "-emails" : ""} */`,
+    `/* leadlink:upsert-lead${write.hasWebhooks ? "-webhooks" : ""}${write.hasEmailSubscribers ? "-emails" : ""}${input.consent ? "-consent" : ""} */`,
   );
 
   // Built with Prisma's SQL template (values stay parameters), run on the driver directly.
@@ -227,7 +230,7 @@ async function runUpsert(database: Pick<Database, "sql">, write: LeadWrite): Pro
       INSERT INTO idempotency_keys (capture_link_id, key, request_hash, submission_id)
       SELECT ${write.captureLinkId}::uuid, ${record.idempotencyKey}::text, ${record.requestHash}::text, ${write.submissionId}::uuid
       FROM outcome WHERE lead_id IS NOT NULL AND ${record.idempotencyKey}::text IS NOT NULL
-    )${webhooks}${emails}
+    )${webhooks}${emails}${consent}
     SELECT lead_id, created, warnings FROM outcome`);
 
   const row = rows[0];

@@ -11,6 +11,7 @@ export const captureLinkSelect = {
   rateLimit: true,
   honeypotField: true,
   requireIdentity: true,
+  requireConsent: true,
   createdAt: true,
   revokedAt: true,
 } satisfies Prisma.CaptureLinkSelect;

@@ -9,10 +9,23 @@ import { generateLinkToken } from "./link-token";
  * with an existing one is not a case to handle; the unique index would still refuse it.
  */
 export async function createLink(workspaceId: string, input: LinkInput): Promise<CaptureLinkSummary> {
-  const { name, allowedOrigins, rateLimit, honeypotField, requireIdentity } = parseInput(LinkInput, input, "capture link");
+  const { name, allowedOrigins, rateLimit, honeypotField, requireIdentity, requireConsent } = parseInput(
+    LinkInput,
+    input,
+    "capture link",
+  );
   const { prisma } = await getDatabase();
   const link = await prisma.captureLink.create({
-    data: { workspaceId, name, allowedOrigins, rateLimit, honeypotField, requireIdentity, token: generateLinkToken() },
+    data: {
+      workspaceId,
+      name,
+      allowedOrigins,
+      rateLimit,
+      honeypotField,
+      requireIdentity,
+      requireConsent,
+      token: generateLinkToken(),
+    },
     select: captureLinkSelect,
   });
   return toCaptureLinkSummary(link);

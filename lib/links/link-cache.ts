@@ -18,6 +18,8 @@ export interface CaptureLinkContext {
   honeypotField: string | null;
   /** A request with none of name, email or telephone is refused (422) rather than stored as an unnamed lead. */
   requireIdentity: boolean;
+  /** A request without consent.granted === true is refused (422), DESIGN.md section 9. */
+  requireConsent: boolean;
   /** The workspace's default country, for phone numbers sent without a country code. */
   country: string;
   fields: FieldIndex;
@@ -60,6 +62,7 @@ async function loadCaptureLink(token: string): Promise<CaptureLinkContext | unde
       rateLimit: true,
       honeypotField: true,
       requireIdentity: true,
+      requireConsent: true,
       workspace: {
         select: {
           country: true,

@@ -21,6 +21,7 @@ export function readLinkSettingsForm(form: FormData): LinkSettings {
     honeypotField: text(form, "honeypotField"),
     // An unticked checkbox sends nothing: absent means off.
     requireIdentity: text(form, "requireIdentity") === "on",
+    requireConsent: text(form, "requireConsent") === "on",
   };
 }
 

@@ -66,6 +66,8 @@ export const LinkSettings = z.object({
   honeypotField: clearable(HoneypotField).optional(),
   /** Refuse requests with none of name, email or telephone (422) instead of creating an unnamed lead. */
   requireIdentity: z.boolean().optional(),
+  /** Refuse requests without consent.granted === true (422), DESIGN.md section 9. */
+  requireConsent: z.boolean().optional(),
 });
 export type LinkSettings = z.input<typeof LinkSettings>;
 
@@ -76,5 +78,6 @@ export const LinkInput = z.object({
   rateLimit: clearable(LinkRateLimit).optional(),
   honeypotField: clearable(HoneypotField).optional(),
   requireIdentity: z.boolean().default(false),
+  requireConsent: z.boolean().default(false),
 });
 export type LinkInput = z.input<typeof LinkInput>;

@@ -2,6 +2,7 @@ import { closeDatabase, type Database, getDatabase } from "@/lib/db/client";
 import { startEmbeddedMaintenance } from "@/lib/db/embedded-maintenance";
 import { env } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
+import { startRetentionJob } from "@/lib/privacy/retention";
 import { processSingleton } from "@/lib/process-singleton";
 import { startDispatcher } from "@/lib/webhooks/dispatcher";
 
@@ -64,7 +65,12 @@ export function boot(): Promise<void> {
   return processSingleton("boot", async () => {
     const database = await openDatabaseOrExit();
     const dispatcher = startDispatcher(database);
+    // Retention windows (DESIGN.md section 9): hourly, in small batches, beside the dispatcher.
+    const retention = startRetentionJob(database);
     // Server mode has PostgreSQL's autovacuum; the embedded database has none.
-    registerShutdown(database.kind === "embedded" ? startEmbeddedMaintenance(database) : async () => {}, () => dispatcher.stop());
+    registerShutdown(database.kind === "embedded" ? startEmbeddedMaintenance(database) : async () => {}, async () => {
+      await retention.stop();
+      await dispatcher.stop();
+    });
   });
 }

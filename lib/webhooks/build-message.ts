@@ -44,7 +44,11 @@ export async function loadMessageContent(prisma: PrismaClient, message: MessageF
       select: { slug: true, customFields: { select: { id: true, name: true } } },
     }),
     message.leadId && message.eventType !== "lead.erased"
-      ? prisma.lead.findFirst({ where: { id: message.leadId, workspaceId: message.workspaceId }, select: leadSelect })
+      ? prisma.lead.findFirst({
+          // An erased lead's row is anonymous: a queued or replayed event about it has nothing to send.
+          where: { id: message.leadId, workspaceId: message.workspaceId, erasedAt: null },
+          select: leadSelect,
+        })
       : null,
     message.submissionId
       ? prisma.submission.findFirst({

@@ -1,6 +1,8 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { recordAudit } from "@/lib/audit/record";
+import { userActor } from "@/lib/audit/request-actor";
 import { authorizeWorkspace } from "@/lib/auth/session";
 import { archiveField, unarchiveField } from "@/lib/fields/archive-field";
 import { createField } from "@/lib/fields/create-field";
@@ -20,8 +22,14 @@ function refresh(slug: string) {
 
 export async function createFieldAction(slug: string, _previous: ActionState, form: FormData): Promise<ActionState> {
   try {
-    const { workspace } = await authorizeWorkspace(slug, "admin");
+    const { workspace, user } = await authorizeWorkspace(slug, "admin");
     const field = await createField(workspace.id, readFieldForm(form));
+    await recordAudit(await userActor(user.id), {
+      workspaceId: workspace.id,
+      action: "field.created",
+      targetType: "custom_field",
+      targetId: field.id,
+    });
     refresh(workspace.slug);
     return { ok: true, message: `Created the field “${field.label}”. Senders use the key ${field.name} in customFields.` };
   } catch (error) {
@@ -36,8 +44,14 @@ export async function updateFieldAction(
   form: FormData,
 ): Promise<ActionState> {
   try {
-    const { workspace } = await authorizeWorkspace(slug, "admin");
+    const { workspace, user } = await authorizeWorkspace(slug, "admin");
     await updateField(workspace.id, fieldId, readFieldUpdateForm(form));
+    await recordAudit(await userActor(user.id), {
+      workspaceId: workspace.id,
+      action: "field.updated",
+      targetType: "custom_field",
+      targetId: fieldId,
+    });
     refresh(workspace.slug);
     return { ok: true, message: "Saved." };
   } catch (error) {
@@ -47,8 +61,15 @@ export async function updateFieldAction(
 
 export async function setFieldArchivedAction(slug: string, fieldId: string, archived: boolean): Promise<ActionState> {
   try {
-    const { workspace } = await authorizeWorkspace(slug, "admin");
+    const { workspace, user } = await authorizeWorkspace(slug, "admin");
     await (archived ? archiveField : unarchiveField)(workspace.id, fieldId);
+    await recordAudit(await userActor(user.id), {
+      workspaceId: workspace.id,
+      action: archived ? "field.archived" : "field.updated",
+      targetType: "custom_field",
+      targetId: fieldId,
+      details: { archived },
+    });
     refresh(workspace.slug);
     return { ok: true };
   } catch (error) {
@@ -58,8 +79,15 @@ export async function setFieldArchivedAction(slug: string, fieldId: string, arch
 
 export async function removeFieldAliasAction(slug: string, fieldId: string, aliasId: string): Promise<ActionState> {
   try {
-    const { workspace } = await authorizeWorkspace(slug, "admin");
+    const { workspace, user } = await authorizeWorkspace(slug, "admin");
     await removeFieldAlias(workspace.id, fieldId, aliasId);
+    await recordAudit(await userActor(user.id), {
+      workspaceId: workspace.id,
+      action: "field.updated",
+      targetType: "custom_field",
+      targetId: fieldId,
+      details: { removedAlias: aliasId },
+    });
     refresh(workspace.slug);
     return { ok: true };
   } catch (error) {

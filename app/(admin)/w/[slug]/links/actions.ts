@@ -2,6 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
+import { recordAudit } from "@/lib/audit/record";
+import { userActor } from "@/lib/audit/request-actor";
 import { authorizeWorkspace } from "@/lib/auth/session";
 import type { ActionState } from "@/lib/forms/action-state";
 import { fromError } from "@/lib/forms/action-state";
@@ -18,8 +20,14 @@ import { updateLinkSettings } from "@/lib/links/update-link-settings";
 export async function createLinkAction(slug: string, _previous: ActionState, form: FormData): Promise<ActionState> {
   let target: string;
   try {
-    const { workspace } = await authorizeWorkspace(slug, "admin");
+    const { workspace, user } = await authorizeWorkspace(slug, "admin");
     const link = await createLink(workspace.id, readLinkForm(form));
+    await recordAudit(await userActor(user.id), {
+      workspaceId: workspace.id,
+      action: "link.created",
+      targetType: "capture_link",
+      targetId: link.id,
+    });
     revalidatePath(`/w/${workspace.slug}/links`);
     target = `/w/${workspace.slug}/links/${link.id}`;
   } catch (error) {
@@ -35,8 +43,14 @@ export async function updateLinkSettingsAction(
   form: FormData,
 ): Promise<ActionState> {
   try {
-    const { workspace } = await authorizeWorkspace(slug, "admin");
-    await updateLinkSettings(workspace.id, linkId, readLinkSettingsForm(form));
+    const { workspace, user } = await authorizeWorkspace(slug, "admin");
+    const link = await updateLinkSettings(workspace.id, linkId, readLinkSettingsForm(form));
+    await recordAudit(await userActor(user.id), {
+      workspaceId: workspace.id,
+      action: "link.updated",
+      targetType: "capture_link",
+      targetId: link.id,
+    });
     revalidatePath(`/w/${workspace.slug}/links`, "layout");
     return { ok: true, message: "Settings saved. New requests use them within a few seconds." };
   } catch (error) {
@@ -52,9 +66,16 @@ export async function allowOriginAction(
   form: FormData,
 ): Promise<ActionState> {
   try {
-    const { workspace } = await authorizeWorkspace(slug, "admin");
+    const { workspace, user } = await authorizeWorkspace(slug, "admin");
     const origin = form.get("origin");
     const link = await allowLinkOrigin(workspace.id, linkId, typeof origin === "string" ? origin : "");
+    await recordAudit(await userActor(user.id), {
+      workspaceId: workspace.id,
+      action: "link.updated",
+      targetType: "capture_link",
+      targetId: link.id,
+      details: { allowedOrigin: String(origin) },
+    });
     revalidatePath(`/w/${workspace.slug}/links`, "layout");
     return { ok: true, message: `${String(origin)} is allowed now; ${link.allowedOrigins.length} origins in all.` };
   } catch (error) {
@@ -64,8 +85,14 @@ export async function allowOriginAction(
 
 export async function revokeLinkAction(slug: string, linkId: string): Promise<ActionState> {
   try {
-    const { workspace } = await authorizeWorkspace(slug, "admin");
-    await revokeLink(workspace.id, linkId);
+    const { workspace, user } = await authorizeWorkspace(slug, "admin");
+    const link = await revokeLink(workspace.id, linkId);
+    await recordAudit(await userActor(user.id), {
+      workspaceId: workspace.id,
+      action: "link.revoked",
+      targetType: "capture_link",
+      targetId: link.id,
+    });
     revalidatePath(`/w/${workspace.slug}/links`, "layout");
     return { ok: true, message: "The link is revoked." };
   } catch (error) {

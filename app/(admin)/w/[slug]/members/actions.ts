@@ -2,6 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
+import { recordAudit } from "@/lib/audit/record";
+import { userActor } from "@/lib/audit/request-actor";
 import { authorizeWorkspace } from "@/lib/auth/session";
 import type { ActionState } from "@/lib/forms/action-state";
 import { fromError } from "@/lib/forms/action-state";
@@ -21,6 +23,13 @@ export async function addMemberAction(slug: string, _previous: ActionState, form
   try {
     const { workspace, user } = await authorizeWorkspace(slug, "admin");
     const added = await addWorkspaceMember(workspace.id, user.id, readMemberForm(form));
+    await recordAudit(await userActor(user.id), {
+      workspaceId: workspace.id,
+      action: "member.added",
+      targetType: "user",
+      targetId: added.userId,
+      details: { role: added.role },
+    });
     revalidatePath(`/w/${workspace.slug}/members`);
     return { ok: true, message: `Added ${added.email} as ${added.role}. They can sign in now.` };
   } catch (error) {
@@ -46,7 +55,15 @@ export async function changeMemberRoleAction(
   try {
     const { workspace, user } = await authorizeWorkspace(slug, "admin");
     // The role is validated by changeMemberRole's schema, like every other input.
-    await changeMemberRole(workspace.id, user.id, userId, { role: String(form.get("role") ?? "") } as MemberRoleChange);
+    const role = String(form.get("role") ?? "");
+    await changeMemberRole(workspace.id, user.id, userId, { role } as MemberRoleChange);
+    await recordAudit(await userActor(user.id), {
+      workspaceId: workspace.id,
+      action: "member.role_changed",
+      targetType: "user",
+      targetId: userId,
+      details: { role },
+    });
     revalidatePath(`/w/${workspace.slug}`, "layout");
     return { ok: true, message: "Role changed." };
   } catch (error) {
@@ -59,6 +76,12 @@ export async function removeMemberAction(slug: string, userId: string): Promise<
   try {
     const { workspace, user } = await authorizeWorkspace(slug, "admin");
     await removeMember(workspace.id, user.id, userId);
+    await recordAudit(await userActor(user.id), {
+      workspaceId: workspace.id,
+      action: "member.removed",
+      targetType: "user",
+      targetId: userId,
+    });
     revalidatePath(`/w/${workspace.slug}/members`);
     leftWorkspace = user.id === userId;
   } catch (error) {
@@ -78,6 +101,12 @@ export async function resetMemberPasswordAction(
   try {
     const { workspace, user } = await authorizeWorkspace(slug, "admin");
     await resetMemberPassword(workspace.id, user.id, userId, { password: String(form.get("password") ?? "") });
+    await recordAudit(await userActor(user.id), {
+      workspaceId: workspace.id,
+      action: "member.password_reset",
+      targetType: "user",
+      targetId: userId,
+    });
     return { ok: true, message: "Password reset; they were signed out everywhere." };
   } catch (error) {
     return formFailure(error, form);

@@ -1,21 +1,26 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { Detail, DetailList } from "@/components/lead-detail/detail-list";
 import { formatCustomValue, formatDate, formatDocument } from "@/components/lead-detail/format";
 import { TimelineEntry } from "@/components/lead-detail/timeline-entry";
 import { TouchDetails } from "@/components/lead-detail/touch-card";
+import { LeadConsentCard } from "@/components/privacy/lead-consent-card";
+import { LeadPrivacyCard } from "@/components/privacy/lead-privacy-card";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { LocalTime } from "@/components/ui/local-time";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireWorkspace } from "@/lib/auth/session";
+import { hasRole, requireWorkspace } from "@/lib/auth/session";
 import { isAppError } from "@/lib/errors";
 import { getLeadDetail, TIMELINE_LIMIT } from "@/lib/leads/get-lead-detail";
 import { ADDRESS_KEYS } from "@/lib/leads/lead-keys";
 import { formatPhone, phoneHref } from "@/lib/phone/format-phone";
+import { getLeadConsent } from "@/lib/privacy/lead-consent";
 import { formatCount } from "@/lib/time/format-time";
 import { getViewer } from "@/lib/time/viewer";
+import { eraseLeadAction } from "./actions";
 
 export const metadata: Metadata = { title: "Lead" };
 export const dynamic = "force-dynamic";
@@ -37,15 +42,18 @@ function text(value: unknown): string {
 
 export default async function LeadPage({ params }: { params: Promise<{ slug: string; id: string }> }) {
   const { slug, id } = await params;
-  const [{ workspace }, { locale }] = await Promise.all([requireWorkspace(slug), getViewer()]);
+  const [{ workspace, role }, { locale }] = await Promise.all([requireWorkspace(slug), getViewer()]);
   const detail = await getLeadDetail(workspace.id, id).catch((error: unknown) => {
     // Another workspace's lead is "not found" too: the query is scoped to this workspace.
     if (isAppError(error) && error.code === "lead_not_found") notFound();
     throw error;
   });
   const { lead, customValues, submissions, submissionCount } = detail;
+  const consent = await getLeadConsent(workspace.id, lead.id);
   const base = `/w/${workspace.slug}`;
-  const title = lead.name ?? lead.email ?? (lead.telephone ? formatPhone(lead.telephone) : "Unnamed lead");
+  const title = consent.erasedAt
+    ? (await getTranslations("privacy.lead"))("erasedTitle")
+    : (lead.name ?? lead.email ?? (lead.telephone ? formatPhone(lead.telephone) : "Unnamed lead"));
   const address = Object.entries(lead.address);
 
   return (
@@ -187,6 +195,21 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
             </div>
           </div>
         </Card>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 lg:col-span-2">
+          <LeadConsentCard consent={consent} />
+        </div>
+        {hasRole(role, "admin") ? (
+          <div className="min-w-0">
+            <LeadPrivacyCard
+              downloadHref={`${base}/leads/${lead.id}/personal-data`}
+              erasedAt={consent.erasedAt}
+              eraseAction={eraseLeadAction.bind(null, workspace.slug, lead.id)}
+            />
+          </div>
+        ) : null}
       </div>
 
       <section aria-labelledby="timeline-title" className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200">

@@ -1,6 +1,8 @@
+import { recordAudit } from "@/lib/audit/record";
 import { currentUser, findWorkspaceAccess } from "@/lib/auth/session";
 import { AppError, isAppError } from "@/lib/errors";
 import { problemResponse } from "@/lib/http/problem";
+import { clientIp } from "@/lib/http/request-meta";
 import { exportLeads } from "@/lib/leads/export-leads";
 import { leadFilterParams } from "@/lib/leads/lead-filter";
 import { getViewer } from "@/lib/time/viewer";
@@ -22,6 +24,15 @@ export async function GET(request: Request, { params }: { params: Promise<{ slug
     const { filename, chunks } = await exportLeads(access.workspace.id, leadFilterParams(new URL(request.url).searchParams), {
       timeZone,
     });
+    await recordAudit(
+      { kind: "user", userId: user.id, ip: clientIp(request) },
+      {
+        workspaceId: access.workspace.id,
+        action: "leads.exported",
+        // The filter's names only: a search may be a person's name or email.
+        details: { filters: [...new URL(request.url).searchParams.keys()] },
+      },
+    );
 
     const encoder = new TextEncoder();
     // pull(): the next batch is read only when the client has taken the previous one (backpressure).

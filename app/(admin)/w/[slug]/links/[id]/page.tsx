@@ -161,6 +161,7 @@ export default async function LinkPage({
                 rateLimit: link.rateLimit ?? "",
                 honeypotField: link.honeypotField ?? "",
                 requireIdentity: link.requireIdentity,
+                requireConsent: link.requireConsent,
               }}
               defaultRateLimit={defaultRateLimit}
             />

@@ -1,0 +1,120 @@
+import { type AuditActor, recordAudit } from "@/lib/audit/record";
+import { getDatabase, type SqlExecutor, statement } from "@/lib/db/client";
+import { leadIdOrNotFound, leadNotFound } from "@/lib/leads/get-lead";
+import { wakeDispatcher } from "@/lib/webhooks/dispatcher";
+import { ERASURE_STEPS, type ErasureContext } from "./erasure-steps";
+
+export interface ErasedLead {
+  leadId: string;
+  erasedAt: string;
+  /** False when the lead had been erased before: nothing changed, no event was sent again. */
+  erased: boolean;
+  /** Rows changed per table. */
+  changed: Record<string, number>;
+}
+
+interface LockedLead {
+  email: string | null;
+  phone: string | null;
+  document: string | null;
+  erased_at: Date | null;
+}
+
+const IDENTIFYING_KEYS = ["email", "telephone", "document"] as const;
+
+/** The email, telephone and document a request body carried, whether it was JSON or a form post. */
+function sentIdentifiers(payload: string): string[] {
+  let body: Record<string, unknown> | undefined;
+  try {
+    const parsed: unknown = JSON.parse(payload);
+    if (typeof parsed === "object" && parsed !== null) body = parsed as Record<string, unknown>;
+  } catch {
+    body = Object.fromEntries(new URLSearchParams(payload));
+  }
+  return IDENTIFYING_KEYS.map((key) => body?.[key]).flatMap((value) =>
+    typeof value === "string" || typeof value === "number" ? [String(value)] : [],
+  );
+}
+
+/** The strings that name the person in request bodies: the stored forms and what they actually sent. */
+async function identifiersOf(tx: SqlExecutor, workspaceId: string, leadId: string, lead: LockedLead): Promise<string[]> {
+  const submissions = await tx.sql<{ payload: string }>(
+    statement(`SELECT payload FROM submissions WHERE lead_id = $1::uuid AND workspace_id = $2::uuid AND payload IS NOT NULL`, [
+      leadId,
+      workspaceId,
+    ]),
+  );
+  const values = [lead.email, lead.phone, lead.document, ...submissions.flatMap((row) => sentIdentifiers(row.payload))]
+    .filter((value): value is string => typeof value === "string")
+    .map((value) => value.trim().toLowerCase())
+    // Short strings would match unrelated bodies; an email, phone or document is never this short.
+    .filter((value) => value.length >= 6);
+  return [...new Set(values)];
+}
+
+/**
+ * Erases a lead (DESIGN.md section 9): the person's data goes from every table that holds it
+ * (ERASURE_STEPS), in one transaction with the `lead.erased` outbox rows and the audit entry. The lead's
+ * row and its submissions stay, anonymous, so counts and charts are unchanged. Another workspace's id, or
+ * an unknown one, is AppError `lead_not_found`. Erasing an erased lead changes nothing and succeeds.
+ */
+export async function eraseLead({
+  workspaceId,
+  leadId,
+  actor,
+}: {
+  workspaceId: string;
+  leadId: string;
+  actor: AuditActor;
+}): Promise<ErasedLead> {
+  const id = leadIdOrNotFound(leadId);
+  const database = await getDatabase();
+  const result = await database.transaction(async (tx) => {
+    const [lead] = await tx.sql<LockedLead>(
+      statement(
+        `SELECT email, phone, document, erased_at FROM leads WHERE id = $1::uuid AND workspace_id = $2::uuid FOR UPDATE`,
+        [id, workspaceId],
+      ),
+    );
+    if (!lead) throw leadNotFound(leadId);
+    if (lead.erased_at)
+      return { leadId: id, erasedAt: new Date(lead.erased_at).toISOString(), erased: false, changed: {}, messages: 0 };
+
+    const context: ErasureContext = {
+      workspaceId,
+      leadId: id,
+      identifiers: await identifiersOf(tx, workspaceId, id, lead),
+    };
+    const changed: Record<string, number> = {};
+    for (const step of ERASURE_STEPS) changed[step.table] = await step.run(tx, context);
+
+    const [erased] = await tx.sql<{ erased_at: Date; messages: number }>(
+      statement(
+        `WITH messages AS (
+           INSERT INTO webhook_messages (id, endpoint_id, workspace_id, event_type, lead_id)
+           SELECT gen_random_uuid(), e.id, e.workspace_id, 'lead.erased', $1::uuid
+           FROM webhook_endpoints e
+           WHERE e.workspace_id = $2::uuid AND e.enabled AND 'lead.erased' = ANY (e.events)
+           RETURNING 1
+         )
+         SELECT l.erased_at, (SELECT count(*)::int FROM messages) AS messages FROM leads l WHERE l.id = $1::uuid`,
+        [id, workspaceId],
+      ),
+    );
+    await recordAudit(
+      actor,
+      { workspaceId, action: "lead.erased", targetType: "lead", targetId: id, details: { messages: erased?.messages ?? 0 } },
+      tx,
+    );
+    return {
+      leadId: id,
+      erasedAt: new Date(erased?.erased_at ?? Date.now()).toISOString(),
+      erased: true,
+      changed,
+      messages: erased?.messages ?? 0,
+    };
+  });
+  if (result.messages > 0) wakeDispatcher();
+  const { leadId: erasedId, erasedAt, erased, changed } = result;
+  return { leadId: erasedId, erasedAt, erased, changed };
+}

@@ -1,0 +1,138 @@
+import { type SqlExecutor, statement } from "@/lib/db/client";
+
+/** What every erasure step knows: the lead and the values that identify the person in stored text. */
+export interface ErasureContext {
+  workspaceId: string;
+  leadId: string;
+  /**
+   * The person's identifiers as stored and as sent (email, canonical phone, document, and the raw email,
+   * telephone and document strings of the lead's submissions), lower-cased: rejected requests are not
+   * linked to the lead, so their payloads are found by these.
+   */
+  identifiers: string[];
+}
+
+/** One table's part of an erasure. Another table that holds personal data is one more entry in ERASURE_STEPS. */
+export interface ErasureStep {
+  table: string;
+  /** Runs inside the erasure's transaction; returns how many rows it changed. */
+  run(tx: SqlExecutor, context: ErasureContext): Promise<number>;
+}
+
+async function count(tx: SqlExecutor, sql: string, values: unknown[]): Promise<number> {
+  const rows = await tx.sql<{ n: number }>(
+    statement(`WITH changed AS (${sql} RETURNING 1) SELECT count(*)::int AS n FROM changed`, values),
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * The tables that hold a lead's personal data, in the order they are cleared. What stays is anonymous:
+ * the rows' ids, times, outcomes, links and UTM values, so that counts and charts do not change.
+ */
+export const ERASURE_STEPS: ErasureStep[] = [
+  {
+    // Before the submissions lose their keys: the idempotency records name them (and keep a hash of the body).
+    table: "idempotency_keys",
+    run: (tx, { workspaceId, leadId }) =>
+      count(
+        tx,
+        `DELETE FROM idempotency_keys k USING submissions s
+         WHERE s.lead_id = $1::uuid AND s.workspace_id = $2::uuid AND s.idempotency_key IS NOT NULL
+           AND k.capture_link_id = s.capture_link_id AND k.key = s.idempotency_key`,
+        [leadId, workspaceId],
+      ),
+  },
+  {
+    table: "submissions",
+    run: (tx, { workspaceId, leadId }) =>
+      count(
+        tx,
+        `UPDATE submissions SET payload = NULL, ip = NULL, user_agent = NULL, origin = NULL, referer = NULL,
+           idempotency_key = NULL, warnings = '[]'::jsonb, errors = NULL
+         WHERE lead_id = $1::uuid AND workspace_id = $2::uuid`,
+        [leadId, workspaceId],
+      ),
+  },
+  {
+    // Rejected (and spam) requests belong to no lead; those whose body names the person go too. Erasure is
+    // rare, so this reads the workspace's rejected log once rather than indexing payloads for it.
+    table: "submissions (rejected)",
+    run: (tx, { workspaceId, identifiers }) =>
+      identifiers.length === 0
+        ? Promise.resolve(0)
+        : count(
+            tx,
+            `UPDATE submissions s SET payload = NULL, ip = NULL, user_agent = NULL, origin = NULL, referer = NULL,
+               idempotency_key = NULL, warnings = '[]'::jsonb, errors = NULL
+             WHERE s.workspace_id = $1::uuid AND s.lead_id IS NULL AND s.payload IS NOT NULL
+               AND EXISTS (SELECT 1 FROM unnest($2::text[]) AS t(value) WHERE strpos(lower(s.payload), t.value) > 0)`,
+            [workspaceId, identifiers],
+          ),
+  },
+  {
+    // The record that consent was given stays (granted, version, basis, purposes, time); what it said and
+    // where the person was do not.
+    table: "consent_records",
+    run: (tx, { workspaceId, leadId }) =>
+      count(
+        tx,
+        `UPDATE consent_records SET text = NULL, ip = NULL, user_agent = NULL, origin = NULL, referer = NULL
+         WHERE lead_id = $1::uuid AND workspace_id = $2::uuid`,
+        [leadId, workspaceId],
+      ),
+  },
+  {
+    // An attempt's logged answer may echo the body it was sent.
+    table: "webhook_attempts",
+    run: (tx, { workspaceId, leadId }) =>
+      count(
+        tx,
+        `UPDATE webhook_attempts a SET response = NULL, error = NULL
+         FROM webhook_messages m
+         WHERE m.lead_id = $1::uuid AND m.workspace_id = $2::uuid AND a.message_id = m.id
+           AND (a.response IS NOT NULL OR a.error IS NOT NULL)`,
+        [leadId, workspaceId],
+      ),
+  },
+  {
+    // Delivered messages lose the body kept for replay; queued ones are not sent (marked failed, so that
+    // the delivery log still shows they existed). lead.erased messages carry only the id and stay.
+    table: "webhook_messages",
+    run: (tx, { workspaceId, leadId }) =>
+      count(
+        tx,
+        `UPDATE webhook_messages SET body = NULL,
+           state = CASE WHEN state = 'pending' THEN 'failed' ELSE state END,
+           lease_owner = NULL, lease_expires_at = NULL
+         WHERE lead_id = $1::uuid AND workspace_id = $2::uuid AND event_type <> 'lead.erased'`,
+        [leadId, workspaceId],
+      ),
+  },
+  {
+    // New-lead emails hold only ids (the text is written when sent): queued ones are not sent, so no mail
+    // server receives the person's data after the erasure; sent ones keep their anonymous row.
+    table: "email_messages",
+    run: (tx, { workspaceId, leadId }) =>
+      count(
+        tx,
+        `UPDATE email_messages SET state = 'failed', last_error = 'the lead was erased', lease_owner = NULL, lease_expires_at = NULL
+         WHERE lead_id = $1::uuid AND workspace_id = $2::uuid AND state = 'pending'`,
+        [leadId, workspaceId],
+      ),
+  },
+  {
+    // Last: the row stays (counts, charts, the submissions' link to it) with none of the person's data. The
+    // search text is a generated column of these fields, so it empties with them.
+    table: "leads",
+    run: (tx, { workspaceId, leadId }) =>
+      count(
+        tx,
+        `UPDATE leads SET email = NULL, phone = NULL, name = NULL, document = NULL, profession = NULL, city = NULL,
+           state = NULL, instagram = NULL, birthday = NULL, address = '{}'::jsonb, custom_fields = '{}'::jsonb,
+           erased_at = now(), updated_at = now()
+         WHERE id = $1::uuid AND workspace_id = $2::uuid`,
+        [leadId, workspaceId],
+      ),
+  },
+];
