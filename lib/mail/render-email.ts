@@ -109,6 +109,8 @@ async function renderDigest(prisma: PrismaClient, email: ClaimedEmail): Promise<
   const where = {
     workspaceId: email.workspace_id,
     createdAt: { gte: start, lt: end },
+    // An erased lead is nobody's any more: it is not listed (nor counted) in a digest.
+    erasedAt: null,
     ...(preference && preference.linkIds.length > 0 && { captureLinkId: { in: preference.linkIds } }),
   };
   const [count, leads] = await Promise.all([
