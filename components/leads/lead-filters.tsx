@@ -2,6 +2,7 @@ import Link from "next/link";
 import { buttonClass } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import { LEAD_SORT_LABELS, LEAD_SORTS, type LeadFilterInput } from "@/lib/leads/lead-filter";
+import { LEAD_STATUS_LABELS, LEAD_STATUSES } from "@/lib/leads/lead-workflow-input";
 
 export interface LinkOption {
   id: string;
@@ -16,11 +17,16 @@ export function LeadFilters({
   basePath,
   values,
   links,
+  members,
+  tags,
   zone,
 }: {
   basePath: string;
   values: LeadFilterInput;
   links: LinkOption[];
+  /** The workspace's members (owner filter) and tags. */
+  members: { id: string; label: string }[];
+  tags: string[];
   /** The time zone of the date filters, for people ("Sao Paulo time (GMT-3)", "UTC"). */
   zone: string;
 }) {
@@ -91,6 +97,38 @@ export function LeadFilters({
             placeholder="e.g. black-friday"
             maxLength={200}
           />
+        </Field>
+        <Field id="lead-status-filter" label="Status" className="lg:col-span-2">
+          <Select id="lead-status-filter" name="status" defaultValue={text(values.status)}>
+            <option value="">Any status</option>
+            {LEAD_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {LEAD_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="lead-owner-filter" label="Owner" className="lg:col-span-2">
+          <Select id="lead-owner-filter" name="owner" defaultValue={text(values.owner)}>
+            <option value="">Anyone</option>
+            <option value="none">Unassigned</option>
+            {members.map((member) => (
+              <option key={member.id} value={member.id}>
+                {member.label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="lead-tag-filter" label="Tag" className="lg:col-span-2">
+          <Select id="lead-tag-filter" name="tag" defaultValue={text(values.tag)}>
+            <option value="">Any tag</option>
+            {/* A tag in the URL that the workspace does not have (yet) still shows as chosen. */}
+            {[...tags, ...(text(values.tag) && !tags.includes(text(values.tag)) ? [text(values.tag)] : [])].map((tag) => (
+              <option key={tag} value={tag}>
+                {tag}
+              </option>
+            ))}
+          </Select>
         </Field>
         <div className="grid grid-cols-2 gap-2 sm:col-span-2 lg:col-span-6">
           <Field id="lead-from" label="From">

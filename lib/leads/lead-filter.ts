@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Prisma } from "@/lib/db/generated/client";
 import { DEFAULT_TIME_ZONE } from "@/lib/time/time-zone";
 import { uuidSchema } from "@/lib/validation/uuid";
+import { LEAD_STATUSES } from "./lead-workflow-input";
 
 export const LEAD_SORTS = ["newest", "oldest", "updated", "name"] as const;
 export type LeadSort = (typeof LEAD_SORTS)[number];
@@ -45,6 +46,16 @@ export const LeadFilter = z
     utm_campaign: blankAsMissing(FilterText),
     from: blankAsMissing(Day),
     to: blankAsMissing(Day),
+    // Workflow (DESIGN.md section 10): `owner` is a member's user id, or "none" for unassigned leads.
+    status: blankAsMissing(z.enum(LEAD_STATUSES, `must be one of ${LEAD_STATUSES.join(", ")}`)),
+    owner: blankAsMissing(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .pipe(z.union([z.literal("none"), uuidSchema()], 'must be a member\'s user id or "none"')),
+    ),
+    tag: blankAsMissing(FilterText),
     sort: blankAsMissing(z.enum(LEAD_SORTS, `must be one of ${LEAD_SORTS.join(", ")}`)).transform((sort) => sort ?? "newest"),
   })
   .refine((filter) => !filter.from || !filter.to || filter.from <= filter.to, {
@@ -55,7 +66,19 @@ export const LeadFilter = z
 export type LeadFilterInput = z.input<typeof LeadFilter>;
 export type LeadFilter = z.output<typeof LeadFilter>;
 
-export const LEAD_FILTER_KEYS = ["q", "link", "utm_source", "utm_medium", "utm_campaign", "from", "to", "sort"] as const;
+export const LEAD_FILTER_KEYS = [
+  "q",
+  "link",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "from",
+  "to",
+  "status",
+  "owner",
+  "tag",
+  "sort",
+] as const;
 
 type SearchParamsLike = URLSearchParams | Record<string, string | string[] | undefined>;
 
@@ -132,5 +155,28 @@ export function leadMatchCondition(filter: LeadFilter): Prisma.Sql | undefined {
     conditions.push(Prisma.sql`leads_facets(l.capture_link_id, l.first_utm_source, l.first_utm_medium, l.first_utm_campaign,
       l.last_utm_source, l.last_utm_medium, l.last_utm_campaign) @> ${facets}::text[]`);
   }
+  conditions.push(...leadWorkflowConditions(filter));
   return conditions.length > 0 ? Prisma.join(conditions, " AND ") : undefined;
+}
+
+/**
+ * Status, owner and tag, each written with the predicate of its partial index (migration
+ * 20261124090000_lead_workflow), so that a rare value is found through it.
+ */
+function leadWorkflowConditions(filter: LeadFilter): Prisma.Sql[] {
+  const conditions: Prisma.Sql[] = [];
+  if (filter.status) {
+    conditions.push(Prisma.sql`l.status = ${filter.status}::lead_status`);
+    if (filter.status !== "new") conditions.push(Prisma.sql`l.status <> 'new'`);
+  }
+  if (filter.owner === "none") conditions.push(Prisma.sql`l.owner_id IS NULL`);
+  else if (filter.owner) conditions.push(Prisma.sql`l.owner_id = ${filter.owner}::uuid`);
+  if (filter.tag) {
+    // Leads hold each tag in its workspace's spelling; every spelling of this one (in any workspace: the
+    // workspace condition is applied too) is a constant array, which leads_tags_idx can look up.
+    conditions.push(
+      Prisma.sql`l.tags <> '{}' AND l.tags && ARRAY(SELECT t.name FROM lead_tags t WHERE t.key = lower(${filter.tag.trim().replace(/\s+/g, " ")}::text))`,
+    );
+  }
+  return conditions;
 }

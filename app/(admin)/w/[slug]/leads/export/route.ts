@@ -18,9 +18,13 @@ export async function GET(request: Request, { params }: { params: Promise<{ slug
     const access = await findWorkspaceAccess(user.id, (await params).slug);
     if (!access) throw new AppError("not_found", "This workspace does not exist.");
     // The date filter's days are the viewer's, as on the leads page the download link came from.
-    const { timeZone } = await getViewer();
-    const { filename, chunks } = await exportLeads(access.workspace.id, leadFilterParams(new URL(request.url).searchParams), {
+    // `format=excel`: a BOM and the separator of the viewer's language (export-leads.ts), from the export dialog.
+    const { timeZone, locale } = await getViewer();
+    const searchParams = new URL(request.url).searchParams;
+    const { filename, chunks } = await exportLeads(access.workspace.id, leadFilterParams(searchParams), {
       timeZone,
+      locale,
+      flavour: searchParams.get("format") === "excel" ? "excel" : "plain",
     });
 
     const encoder = new TextEncoder();
