@@ -155,7 +155,7 @@ export function LeadBulkActions({
           ))}
         </select>
         <label className="sr-only" htmlFor="bulk-value">
-          {kind === "status" ? "Status" : kind === "owner" ? "Owner" : "Tag"}
+          {kind === "status" ? "New status" : kind === "owner" ? "New owner" : kind === "addTag" ? "Tag to add" : "Tag to remove"}
         </label>
         {kind === "status" ? (
           <select id="bulk-value" className={selectClass} value={value} onChange={(event) => setValue(event.target.value)}>

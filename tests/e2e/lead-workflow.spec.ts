@@ -74,7 +74,7 @@ test("set status, owner, tag and note on a lead; filter by them; bulk status cha
   const bulk = page.getByTestId("bulk-actions");
   await bulk.getByLabel("Apply to").selectOption({ label: "Every lead matching the filters" });
   await bulk.getByLabel("Action").selectOption({ label: "Set status" });
-  await bulk.locator("#bulk-value").selectOption({ label: "Qualified" });
+  await bulk.getByLabel("New status").selectOption({ label: "Qualified" });
   await bulk.getByRole("button", { name: "Apply…" }).click();
   const confirmation = page.getByTestId("bulk-confirmation");
   await expect(confirmation).toHaveText("Set the status of 2 leads to Qualified?");
@@ -93,7 +93,7 @@ test("set status, owner, tag and note on a lead; filter by them; bulk status cha
   await page.goto(base);
   await rows.filter({ hasText: "Davi Reis" }).getByRole("checkbox").check();
   await bulk.getByLabel("Action").selectOption({ label: "Add tag" });
-  await bulk.locator("#bulk-value").fill("facebook-ads");
+  await bulk.getByLabel("Tag to add").fill("facebook-ads");
   await bulk.getByRole("button", { name: "Apply…" }).click();
   await expect(confirmation).toHaveText("Add the tag “facebook-ads” to 1 lead?");
   await screenshot(page, "lead-workflow-bulk-390");

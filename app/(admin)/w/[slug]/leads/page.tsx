@@ -113,6 +113,17 @@ export default async function LeadsPage({
               </ul>
             </Alert>
           )}
+          {page ? (
+            // Kept when a bulk action empties the filtered page, so that its result stays on screen.
+            <LeadBulkActions
+              query={filterQuery}
+              filtered={filtered}
+              members={memberOptions}
+              tags={tags}
+              count={countBulkTargetAction.bind(null, workspace.slug)}
+              apply={bulkUpdateLeadsAction.bind(null, workspace.slug)}
+            />
+          ) : null}
           {page && page.leads.length === 0 ? (
             <EmptyState
               title={after ? "No more leads" : "No leads match these filters"}
@@ -132,14 +143,6 @@ export default async function LeadsPage({
                 {page.nextCursor ? "+" : ""} {page.leads.length === 1 ? "lead" : "leads"}
                 {after ? " on this page" : ""} · {LEAD_SORT_LABELS[filter!.sort].toLowerCase()}
               </p>
-              <LeadBulkActions
-                query={filterQuery}
-                filtered={filtered}
-                members={memberOptions}
-                tags={tags}
-                count={countBulkTargetAction.bind(null, workspace.slug)}
-                apply={bulkUpdateLeadsAction.bind(null, workspace.slug)}
-              />
               <LeadsTable leads={page.leads} basePath={basePath} linkNames={linkNames} ownerNames={ownerNames} />
               <LeadsPagination hrefFor={hrefFor} previous={page.previousCursor} next={page.nextCursor} onFirstPage={!after} />
             </>
