@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useActionState, useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, Textarea } from "@/components/ui/field";
@@ -8,6 +9,7 @@ import { MAX_NOTE_LENGTH } from "@/lib/leads/lead-workflow-input";
 
 /** Adds a note to the lead's timeline; the box empties once the note is saved. */
 export function LeadNoteForm({ action }: { action: (state: ActionState, form: FormData) => Promise<ActionState> }) {
+  const t = useTranslations("workflow.notes");
   const [state, formAction, pending] = useActionState(action, {});
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
@@ -15,7 +17,7 @@ export function LeadNoteForm({ action }: { action: (state: ActionState, form: Fo
   }, [state]);
   return (
     <form ref={form} action={formAction} className="space-y-3" data-testid="lead-note-form">
-      <Field id="lead-note" label="Add a note" error={state.fieldErrors?.body ?? (state.ok ? undefined : state.message)}>
+      <Field id="lead-note" label={t("label")} error={state.fieldErrors?.body ?? (state.ok ? undefined : state.message)}>
         <Textarea
           id="lead-note"
           name="body"
@@ -23,12 +25,12 @@ export function LeadNoteForm({ action }: { action: (state: ActionState, form: Fo
           required
           maxLength={MAX_NOTE_LENGTH}
           defaultValue={state.ok ? "" : state.values?.body}
-          placeholder="Called, asked to talk again next week…"
+          placeholder={t("placeholder")}
         />
       </Field>
       <div className="flex justify-end">
         <Button type="submit" disabled={pending}>
-          {pending ? "Adding…" : "Add note"}
+          {pending ? t("adding") : t("add")}
         </Button>
       </div>
     </form>

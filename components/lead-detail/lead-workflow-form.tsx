@@ -1,10 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import type { ActionState } from "@/lib/forms/action-state";
-import { LEAD_STATUS_LABELS, LEAD_STATUSES, MAX_TAG_LENGTH } from "@/lib/leads/lead-workflow-input";
+import { LEAD_STATUSES, MAX_TAG_LENGTH } from "@/lib/leads/lead-workflow-input";
 
 export interface MemberOption {
   id: string;
@@ -27,22 +28,23 @@ export function LeadWorkflowForm({
   knownTags: string[];
   action: (state: ActionState, form: FormData) => Promise<ActionState>;
 }) {
+  const t = useTranslations("workflow");
   const [state, formAction, pending] = useActionState(action, {});
   const values = state.ok ? undefined : state.values;
   return (
     <form action={formAction} className="space-y-4" data-testid="lead-workflow-form">
-      <Field id="lead-status" label="Status" error={state.fieldErrors?.status}>
+      <Field id="lead-status" label={t("form.status")} error={state.fieldErrors?.status}>
         <Select id="lead-status" name="status" defaultValue={values?.status ?? status} key={`status-${status}`}>
           {LEAD_STATUSES.map((option) => (
             <option key={option} value={option}>
-              {LEAD_STATUS_LABELS[option]}
+              {t(`status.${option}`)}
             </option>
           ))}
         </Select>
       </Field>
-      <Field id="lead-owner" label="Owner" error={state.fieldErrors?.ownerId}>
+      <Field id="lead-owner" label={t("form.owner")} error={state.fieldErrors?.ownerId}>
         <Select id="lead-owner" name="ownerId" defaultValue={values?.ownerId ?? ownerId ?? ""} key={`owner-${ownerId}`}>
-          <option value="">Unassigned</option>
+          <option value="">{t("form.unassigned")}</option>
           {members.map((member) => (
             <option key={member.id} value={member.id}>
               {member.label}
@@ -50,13 +52,13 @@ export function LeadWorkflowForm({
           ))}
         </Select>
       </Field>
-      <Field id="lead-tags" label="Tags" hint="Separate tags with commas." error={state.fieldErrors?.tags}>
+      <Field id="lead-tags" label={t("form.tags")} hint={t("form.tagsHint")} error={state.fieldErrors?.tags}>
         <Input
           id="lead-tags"
           name="tags"
           key={`tags-${tags.join(",")}`}
           defaultValue={values?.tags ?? tags.join(", ")}
-          placeholder="e.g. vip, webinar"
+          placeholder={t("form.tagsPlaceholder")}
           list="lead-tag-suggestions"
           autoComplete="off"
           maxLength={MAX_TAG_LENGTH * 50}
@@ -74,7 +76,7 @@ export function LeadWorkflowForm({
           </p>
         ) : null}
         <Button type="submit" disabled={pending}>
-          {pending ? "Saving…" : "Save"}
+          {pending ? t("form.saving") : t("form.save")}
         </Button>
       </div>
     </form>

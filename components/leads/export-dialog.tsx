@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useRef } from "react";
 import { Button } from "@/components/ui/button";
 
@@ -18,12 +19,13 @@ export function ExportDialog({
   /** What the Excel-friendly file is separated by for this viewer: ";" or ",". */
   separator: string;
 }) {
+  const t = useTranslations("workflow.export");
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   return (
     <>
       <Button variant="secondary" onClick={() => dialog.current?.showModal()}>
-        <span aria-hidden>↓</span> Export CSV
+        <span aria-hidden>↓</span> {t("button")}
       </Button>
       <dialog
         ref={dialog}
@@ -32,36 +34,34 @@ export function ExportDialog({
       >
         <form method="get" action={action} className="space-y-4 p-6" onSubmit={() => dialog.current?.close()}>
           <h2 id={titleId} className="text-base font-semibold text-slate-900">
-            Export leads
+            {t("title")}
           </h2>
-          <p className="text-sm text-slate-600">Every lead matching the current filters, in the current order.</p>
+          <p className="text-sm text-slate-600">{t("description")}</p>
           {Object.entries(params).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
           <fieldset className="space-y-2">
-            <legend className="text-sm font-medium text-slate-700">Format</legend>
+            <legend className="text-sm font-medium text-slate-700">{t("format")}</legend>
             <label className="flex gap-3 rounded-md p-2 ring-1 ring-slate-200 has-checked:ring-indigo-600">
               <input type="radio" name="format" value="excel" defaultChecked className="mt-1" />
               <span>
-                <span className="block text-sm font-medium text-slate-900">Excel-friendly</span>
-                <span className="block text-xs text-slate-500">
-                  UTF-8 with a byte order mark, columns separated by “{separator}” as Excel expects in your language.
-                </span>
+                <span className="block text-sm font-medium text-slate-900">{t("excel")}</span>
+                <span className="block text-xs text-slate-500">{t("excelHint", { separator })}</span>
               </span>
             </label>
             <label className="flex gap-3 rounded-md p-2 ring-1 ring-slate-200 has-checked:ring-indigo-600">
               <input type="radio" name="format" value="csv" className="mt-1" />
               <span>
-                <span className="block text-sm font-medium text-slate-900">Plain CSV</span>
-                <span className="block text-xs text-slate-500">UTF-8, comma-separated: for CRMs, scripts and imports.</span>
+                <span className="block text-sm font-medium text-slate-900">{t("plain")}</span>
+                <span className="block text-xs text-slate-500">{t("plainHint")}</span>
               </span>
             </label>
           </fieldset>
           <div className="flex justify-end gap-2 pt-2">
             <Button variant="secondary" onClick={() => dialog.current?.close()}>
-              Cancel
+              {t("cancel")}
             </Button>
-            <Button type="submit">Download</Button>
+            <Button type="submit">{t("download")}</Button>
           </div>
         </form>
       </dialog>

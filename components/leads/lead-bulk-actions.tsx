@@ -1,11 +1,12 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { ActionState } from "@/lib/forms/action-state";
-import { LEAD_STATUS_LABELS, LEAD_STATUSES } from "@/lib/leads/lead-workflow-input";
+import { LEAD_STATUSES } from "@/lib/leads/lead-workflow-input";
 
 /** The checkboxes of the leads table's rows (components/leads/leads-table.tsx). */
 export const LEAD_SELECT_SELECTOR = "input[data-lead-select]";
@@ -19,12 +20,8 @@ interface BulkRequest {
 // "erase" joins these when the LGPD work lands: its own kind here, a confirmation in the danger tone.
 type Kind = "status" | "owner" | "addTag" | "removeTag";
 
-const KIND_LABELS: Record<Kind, string> = {
-  status: "Set status",
-  owner: "Set owner",
-  addTag: "Add tag",
-  removeTag: "Remove tag",
-};
+const KINDS: Kind[] = ["status", "owner", "addTag", "removeTag"];
+const KIND_KEYS = { status: "setStatus", owner: "setOwner", addTag: "addTag", removeTag: "removeTag" } as const;
 
 function selectedIds(): string[] {
   return [...document.querySelectorAll<HTMLInputElement>(`${LEAD_SELECT_SELECTOR}:checked`)].map((box) => box.value);
@@ -50,6 +47,7 @@ export function LeadBulkActions({
   count: (request: BulkRequest) => Promise<ActionState & { count?: number }>;
   apply: (request: BulkRequest, action: { kind: string; value: string }) => Promise<ActionState & { updated?: number }>;
 }) {
+  const t = useTranslations("workflow");
   const router = useRouter();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -102,36 +100,31 @@ export function LeadBulkActions({
     });
   }
 
-  const valueLabel =
-    kind === "status"
-      ? LEAD_STATUS_LABELS[value as keyof typeof LEAD_STATUS_LABELS]
-      : kind === "owner"
-        ? value === "none"
-          ? "nobody (unassigned)"
-          : (members.find((member) => member.id === value)?.label ?? "")
-        : `“${value.trim()}”`;
   const count = confirming?.count ?? 0;
-  const leads = `${count.toLocaleString()} ${count === 1 ? "lead" : "leads"}`;
+  const leads = t("bulk.leads", { count });
   const summary =
     kind === "status"
-      ? `Set the status of ${leads} to ${valueLabel}?`
+      ? t("bulk.confirmStatus", { leads, value: t(`status.${value as (typeof LEAD_STATUSES)[number]}`) })
       : kind === "owner"
-        ? `Assign ${leads} to ${valueLabel}?`
+        ? t("bulk.confirmOwner", {
+            leads,
+            value: value === "none" ? t("bulk.nobody") : (members.find((member) => member.id === value)?.label ?? ""),
+          })
         : kind === "addTag"
-          ? `Add the tag ${valueLabel} to ${leads}?`
-          : `Remove the tag ${valueLabel} from ${leads}?`;
+          ? t("bulk.confirmAddTag", { leads, value: value.trim() })
+          : t("bulk.confirmRemoveTag", { leads, value: value.trim() });
   const selectClass =
     "rounded-md border-0 bg-white py-1.5 pr-8 pl-2.5 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600";
 
   return (
     <section
-      aria-label="Bulk actions"
+      aria-label={t("bulk.region")}
       className="mb-3 rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200"
       data-testid="bulk-actions"
     >
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <label className="sr-only" htmlFor="bulk-scope">
-          Apply to
+          {t("bulk.applyTo")}
         </label>
         <select
           id="bulk-scope"
@@ -140,34 +133,42 @@ export function LeadBulkActions({
           onChange={(event) => setScope(event.target.value as Scope)}
         >
           <option value="selected" disabled={selected === 0}>
-            {selected} selected {selected === 1 ? "lead" : "leads"}
+            {t("bulk.selected", { count: selected })}
           </option>
-          <option value="filter">{filtered ? "Every lead matching the filters" : "Every lead"}</option>
+          <option value="filter">{filtered ? t("bulk.everyMatching") : t("bulk.everyLead")}</option>
         </select>
         <label className="sr-only" htmlFor="bulk-kind">
-          Action
+          {t("bulk.action")}
         </label>
         <select id="bulk-kind" className={selectClass} value={kind} onChange={(event) => chooseKind(event.target.value as Kind)}>
-          {(Object.keys(KIND_LABELS) as Kind[]).map((option) => (
+          {KINDS.map((option) => (
             <option key={option} value={option}>
-              {KIND_LABELS[option]}
+              {t(`bulk.${KIND_KEYS[option]}`)}
             </option>
           ))}
         </select>
         <label className="sr-only" htmlFor="bulk-value">
-          {kind === "status" ? "New status" : kind === "owner" ? "New owner" : kind === "addTag" ? "Tag to add" : "Tag to remove"}
+          {t(
+            kind === "status"
+              ? "bulk.newStatus"
+              : kind === "owner"
+                ? "bulk.newOwner"
+                : kind === "addTag"
+                  ? "bulk.tagToAdd"
+                  : "bulk.tagToRemove",
+          )}
         </label>
         {kind === "status" ? (
           <select id="bulk-value" className={selectClass} value={value} onChange={(event) => setValue(event.target.value)}>
             {LEAD_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {LEAD_STATUS_LABELS[status]}
+                {t(`status.${status}`)}
               </option>
             ))}
           </select>
         ) : kind === "owner" ? (
           <select id="bulk-value" className={selectClass} value={value} onChange={(event) => setValue(event.target.value)}>
-            <option value="none">Unassigned</option>
+            <option value="none">{t("bulk.unassigned")}</option>
             {members.map((member) => (
               <option key={member.id} value={member.id}>
                 {member.label}
@@ -181,7 +182,7 @@ export function LeadBulkActions({
               className={`${selectClass} w-40 px-2.5`}
               value={value}
               onChange={(event) => setValue(event.target.value)}
-              placeholder="Tag"
+              placeholder={t("bulk.tagPlaceholder")}
               list="bulk-tag-suggestions"
               maxLength={50}
               autoComplete="off"
@@ -198,7 +199,7 @@ export function LeadBulkActions({
           onClick={review}
           disabled={pending || ((kind === "addTag" || kind === "removeTag") && value.trim() === "")}
         >
-          {pending && !confirming ? "Counting…" : "Apply…"}
+          {pending && !confirming ? t("bulk.counting") : t("bulk.apply")}
         </Button>
       </div>
       {message?.message ? (
@@ -214,19 +215,19 @@ export function LeadBulkActions({
       >
         <div className="space-y-4 p-6">
           <h2 id={titleId} className="text-base font-semibold text-slate-900">
-            {KIND_LABELS[kind]}
+            {t(`bulk.${KIND_KEYS[kind]}`)}
           </h2>
           <p className="text-sm text-slate-600" data-testid="bulk-confirmation">
             {summary}
           </p>
-          {count === 0 ? <p className="text-sm text-slate-500">No lead matches: nothing will change.</p> : null}
+          {count === 0 ? <p className="text-sm text-slate-500">{t("bulk.nothingMatches")}</p> : null}
           {message && !message.ok && confirming ? <Alert>{message.message}</Alert> : null}
           <div className="flex justify-end gap-2 pt-2">
             <Button variant="secondary" onClick={() => dialog.current?.close()} autoFocus>
-              Cancel
+              {t("bulk.cancel")}
             </Button>
             <Button onClick={confirm} disabled={pending || count === 0}>
-              {pending ? "Updating…" : `Update ${leads}`}
+              {pending ? t("bulk.updating") : t("bulk.update", { leads })}
             </Button>
           </div>
         </div>

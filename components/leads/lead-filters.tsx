@@ -1,8 +1,9 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import { LEAD_SORT_LABELS, LEAD_SORTS, type LeadFilterInput } from "@/lib/leads/lead-filter";
-import { LEAD_STATUS_LABELS, LEAD_STATUSES } from "@/lib/leads/lead-workflow-input";
+import { LEAD_STATUSES } from "@/lib/leads/lead-workflow-input";
 
 export interface LinkOption {
   id: string;
@@ -30,6 +31,7 @@ export function LeadFilters({
   /** The time zone of the date filters, for people ("Sao Paulo time (GMT-3)", "UTC"). */
   zone: string;
 }) {
+  const t = useTranslations("workflow");
   const text = (value: unknown) => (typeof value === "string" ? value : "");
   return (
     // biome-ignore lint/a11y/useSemanticElements: a <search> element cannot be the form itself, and this form is the search
@@ -98,20 +100,20 @@ export function LeadFilters({
             maxLength={200}
           />
         </Field>
-        <Field id="lead-status-filter" label="Status" className="lg:col-span-2">
+        <Field id="lead-status-filter" label={t("filters.status")} className="lg:col-span-2">
           <Select id="lead-status-filter" name="status" defaultValue={text(values.status)}>
-            <option value="">Any status</option>
+            <option value="">{t("filters.anyStatus")}</option>
             {LEAD_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {LEAD_STATUS_LABELS[status]}
+                {t(`status.${status}`)}
               </option>
             ))}
           </Select>
         </Field>
-        <Field id="lead-owner-filter" label="Owner" className="lg:col-span-2">
+        <Field id="lead-owner-filter" label={t("filters.owner")} className="lg:col-span-2">
           <Select id="lead-owner-filter" name="owner" defaultValue={text(values.owner)}>
-            <option value="">Anyone</option>
-            <option value="none">Unassigned</option>
+            <option value="">{t("filters.anyone")}</option>
+            <option value="none">{t("filters.unassigned")}</option>
             {members.map((member) => (
               <option key={member.id} value={member.id}>
                 {member.label}
@@ -119,9 +121,9 @@ export function LeadFilters({
             ))}
           </Select>
         </Field>
-        <Field id="lead-tag-filter" label="Tag" className="lg:col-span-2">
+        <Field id="lead-tag-filter" label={t("filters.tag")} className="lg:col-span-2">
           <Select id="lead-tag-filter" name="tag" defaultValue={text(values.tag)}>
-            <option value="">Any tag</option>
+            <option value="">{t("filters.anyTag")}</option>
             {/* A tag in the URL that the workspace does not have (yet) still shows as chosen. */}
             {[...tags, ...(text(values.tag) && !tags.includes(text(values.tag)) ? [text(values.tag)] : [])].map((tag) => (
               <option key={tag} value={tag}>

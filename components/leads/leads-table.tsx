@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { LocalTime } from "@/components/ui/local-time";
 import { Table, Td, Th } from "@/components/ui/table";
 import type { LeadListItem } from "@/lib/leads/list-leads";
@@ -31,11 +32,12 @@ function Workflow({
   ownerNames: ReadonlyMap<string, string>;
   className?: string;
 }) {
+  const t = useTranslations("workflow.table");
   return (
     <div className={className} data-testid="lead-row-workflow">
       <LeadStatusBadge status={lead.status} />
       {lead.ownerId ? (
-        <p className="mt-1 truncate text-xs text-slate-600">{ownerNames.get(lead.ownerId) ?? "Former member"}</p>
+        <p className="mt-1 truncate text-xs text-slate-600">{ownerNames.get(lead.ownerId) ?? t("formerMember")}</p>
       ) : null}
       {lead.tags.length > 0 ? (
         <p className="mt-1 flex flex-wrap gap-1">
@@ -66,6 +68,7 @@ export function LeadsTable({
   /** Members' names by user id. */
   ownerNames: ReadonlyMap<string, string>;
 }) {
+  const t = useTranslations("workflow.table");
   return (
     <Table caption="Leads">
       <thead>
@@ -75,7 +78,7 @@ export function LeadsTable({
           </Th>
           <Th>Lead</Th>
           <Th className="hidden sm:table-cell">Phone</Th>
-          <Th className="hidden sm:table-cell">Status</Th>
+          <Th className="hidden sm:table-cell">{t("status")}</Th>
           <Th className="hidden sm:table-cell">Source</Th>
           <Th className="hidden md:table-cell">Capture link</Th>
           <Th className="hidden sm:table-cell">Created</Th>
@@ -89,7 +92,7 @@ export function LeadsTable({
                 type="checkbox"
                 data-lead-select
                 value={lead.id}
-                aria-label={`Select ${lead.name ?? lead.email ?? "lead"}`}
+                aria-label={t("selectLead", { name: lead.name ?? lead.email ?? lead.id })}
                 className="size-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-600"
               />
             </Td>

@@ -5,14 +5,6 @@ import { uuidSchema } from "@/lib/validation/uuid";
 export const LEAD_STATUSES = ["new", "contacted", "qualified", "won", "lost"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
-export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
-  new: "New",
-  contacted: "Contacted",
-  qualified: "Qualified",
-  won: "Won",
-  lost: "Lost",
-};
-
 export const leadStatusSchema = z.enum(LEAD_STATUSES, `must be one of ${LEAD_STATUSES.join(", ")}`);
 
 export const MAX_TAG_LENGTH = 50;

@@ -5,6 +5,7 @@ import { authorizeWorkspace } from "@/lib/auth/session";
 import { getDatabase } from "@/lib/db/client";
 import { type ActionState, fromError } from "@/lib/forms/action-state";
 import { formFailure } from "@/lib/forms/form-failure";
+import { getServerTranslator } from "@/lib/i18n/server-translator";
 import { type BulkTarget, bulkUpdateLeads, countBulkTarget } from "@/lib/leads/bulk-update-leads";
 import { addLeadNote } from "@/lib/leads/lead-notes";
 import { splitTags } from "@/lib/leads/lead-workflow-input";
@@ -34,7 +35,7 @@ export async function updateLeadWorkflowAction(
       },
     });
     revalidatePath(`/w/${workspace.slug}/leads`, "layout");
-    return { ok: true, message: "Saved." };
+    return { ok: true, message: (await getServerTranslator("workflow"))("form.saved") };
   } catch (error) {
     return formFailure(error, form);
   }
@@ -55,7 +56,7 @@ export async function addLeadNoteAction(
       note: { body: String(form.get("body") ?? "") },
     });
     revalidatePath(`/w/${workspace.slug}/leads/${leadId}`);
-    return { ok: true, message: "Note added." };
+    return { ok: true, message: (await getServerTranslator("workflow"))("notes.added") };
   } catch (error) {
     return formFailure(error, form);
   }
@@ -105,7 +106,7 @@ export async function bulkUpdateLeadsAction(
       action: input as never,
     });
     revalidatePath(`/w/${workspace.slug}/leads`, "layout");
-    return { ok: true, updated, message: `${updated.toLocaleString("en")} ${updated === 1 ? "lead" : "leads"} updated.` };
+    return { ok: true, updated, message: (await getServerTranslator("workflow"))("bulk.updated", { count: updated }) };
   } catch (error) {
     return fromError(error);
   }

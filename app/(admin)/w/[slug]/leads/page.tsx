@@ -12,6 +12,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { hasRole, requireWorkspace } from "@/lib/auth/session";
 import { listFields } from "@/lib/fields/list-fields";
+import { excelLocale } from "@/lib/leads/excel-locale";
 import { excelSeparator } from "@/lib/leads/export-leads";
 import { hasActiveFilter, LEAD_SORT_LABELS, LeadFilter, leadFilterParams, leadFilterQuery } from "@/lib/leads/lead-filter";
 import { listTags } from "@/lib/leads/lead-tags";
@@ -45,10 +46,11 @@ export default async function LeadsPage({
   const parsed = LeadFilter.safeParse(raw);
   const after = typeof query.after === "string" ? query.after : undefined;
 
-  const [links, members, tags, page] = await Promise.all([
+  const [links, members, tags, csvLocale, page] = await Promise.all([
     listLinks(workspace.id),
     listMembers(workspace.id),
     listTags(workspace.id),
+    excelLocale(),
     parsed.success ? listLeadPage(workspace.id, parsed.data, { after, timeZone: viewer.timeZone }) : undefined,
   ]);
   const linkNames = new Map(links.map((link) => [link.id, link.name]));
@@ -83,7 +85,7 @@ export default async function LeadsPage({
             <ExportDialog
               action={`${basePath}/export`}
               params={Object.fromEntries(new URLSearchParams(filterQuery))}
-              separator={excelSeparator(viewer.locale)}
+              separator={excelSeparator(csvLocale)}
             />
           )
         }

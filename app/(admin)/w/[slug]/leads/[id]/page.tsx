@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { Detail, DetailList } from "@/components/lead-detail/detail-list";
 import { formatCustomValue, formatDate, formatDocument } from "@/components/lead-detail/format";
 import { LeadNoteForm } from "@/components/lead-detail/lead-note-form";
@@ -52,7 +53,8 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
     throw error;
   });
   const { lead, customValues, submissions, submissionCount } = detail;
-  const [notes, members, knownTags] = await Promise.all([
+  const [t, notes, members, knownTags] = await Promise.all([
+    getTranslations("workflow"),
     listLeadNotes(workspace.id, lead.id),
     listMembers(workspace.id),
     listTags(workspace.id),
@@ -199,7 +201,7 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
         </div>
 
         <div className="min-w-0 space-y-6 self-start">
-          <Card title="Workflow" description="Where you are with this lead, who works it, and how it is labelled.">
+          <Card title={t("form.title")} description={t("form.description")}>
             <LeadWorkflowForm
               status={lead.status}
               ownerId={lead.owner?.id ?? null}
@@ -229,12 +231,12 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
       <section aria-labelledby="timeline-title" className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
         <header className="border-b border-slate-100 px-5 py-4">
           <h2 id="timeline-title" className="text-base font-semibold text-slate-900">
-            Timeline
+            {t("timeline.title")}
           </h2>
           <p className="mt-0.5 text-sm text-slate-500">
             {submissionCount > submissions.length
               ? `The ${TIMELINE_LIMIT} newest of ${formatCount(submissionCount, locale)} requests for this lead. Open one to see its raw payload.`
-              : `Every request that created or updated this lead, and your team's notes, newest first. Open a request to see its raw payload.`}
+              : t("timeline.description")}
           </p>
         </header>
         <div className="border-b border-slate-100 px-5 py-4">
