@@ -114,11 +114,13 @@ test("a Portuguese browser exports Excel-friendly CSV: BOM and semicolons; plain
   await seedLeads(leadlink.dataDir, workspace.slug, baseURL!, context.request);
   const page = await context.newPage();
   await page.goto(`/w/${workspace.slug}/leads`);
-  await page.getByRole("button", { name: "Export CSV" }).click();
+  // The dialog speaks the browser's language.
+  await page.getByRole("button", { name: "Exportar CSV" }).click();
   const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("Para o Excel");
   await expect(dialog).toContainText("“;”");
   await screenshot(page, "lead-workflow-export-1440");
-  const [excel] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Download" }).click()]);
+  const [excel] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Baixar" }).click()]);
   const bytes = await (await excel.createReadStream()).toArray();
   const text = Buffer.concat(bytes as Buffer[]);
   expect([...text.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -127,9 +129,9 @@ test("a Portuguese browser exports Excel-friendly CSV: BOM and semicolons; plain
   expect(lines[0]).toContain(";status;owner;tags;");
   expect(lines).toHaveLength(5);
 
-  await page.getByRole("button", { name: "Export CSV" }).click();
-  await dialog.getByLabel("Plain CSV").check();
-  const [plain] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Download" }).click()]);
+  await page.getByRole("button", { name: "Exportar CSV" }).click();
+  await dialog.getByLabel("CSV simples").check();
+  const [plain] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Baixar" }).click()]);
   const plainText = Buffer.concat((await (await plain.createReadStream()).toArray()) as Buffer[]).toString("utf8");
   expect(plainText.startsWith("id,name,email,")).toBe(true);
   await context.close();
