@@ -160,23 +160,30 @@ export function leadMatchCondition(filter: LeadFilter): Prisma.Sql | undefined {
 }
 
 /**
- * Status, owner and tag, each written with the predicate of its partial index (migration
- * 20261124090000_lead_workflow), so that a rare value is found through it.
+ * Status, owner and tag. A worked-on value is a token of leads_workflow_idx (migration
+ * 20261124090000_lead_workflow), next to a clause that proves the partial index applies; the common values
+ * ("new", unassigned) are plain conditions, met within a few rows of walking a sort index.
  */
 function leadWorkflowConditions(filter: LeadFilter): Prisma.Sql[] {
   const conditions: Prisma.Sql[] = [];
-  if (filter.status) {
-    conditions.push(Prisma.sql`l.status = ${filter.status}::lead_status`);
-    if (filter.status !== "new") conditions.push(Prisma.sql`l.status <> 'new'`);
+  const tokens: Prisma.Sql[] = [];
+  if (filter.status === "new") conditions.push(Prisma.sql`l.status = 'new'`);
+  else if (filter.status) {
+    tokens.push(Prisma.sql`${`status:${filter.status}`}::text`);
+    conditions.push(Prisma.sql`l.status <> 'new'`);
   }
   if (filter.owner === "none") conditions.push(Prisma.sql`l.owner_id IS NULL`);
-  else if (filter.owner) conditions.push(Prisma.sql`l.owner_id = ${filter.owner}::uuid`);
+  else if (filter.owner) {
+    tokens.push(Prisma.sql`${`owner:${filter.owner}`}::text`);
+    conditions.push(Prisma.sql`l.owner_id IS NOT NULL`);
+  }
   if (filter.tag) {
-    // Leads hold each tag in its workspace's spelling; every spelling of this one (in any workspace: the
-    // workspace condition is applied too) is a constant array, which leads_tags_idx can look up.
-    conditions.push(
-      Prisma.sql`l.tags <> '{}' AND l.tags && ARRAY(SELECT t.name FROM lead_tags t WHERE t.key = lower(${filter.tag.trim().replace(/\s+/g, " ")}::text))`,
-    );
+    // Lower-cased by PostgreSQL, as the index's tokens are.
+    tokens.push(Prisma.sql`'tag:' || lower(${filter.tag.trim().replace(/\s+/g, " ")}::text)`);
+    conditions.push(Prisma.sql`l.tags <> '{}'`);
+  }
+  if (tokens.length > 0) {
+    conditions.push(Prisma.sql`leads_workflow_facets(l.status, l.owner_id, l.tags) @> ARRAY[${Prisma.join(tokens)}]`);
   }
   return conditions;
 }

@@ -12,16 +12,18 @@ export async function canonicalTags(tx: SqlExecutor, workspaceId: string, tags: 
     INSERT INTO lead_tags (workspace_id, key, name)
     SELECT ${workspaceId}::uuid, lower(t.name), t.name FROM unnest(${tags}::text[]) AS t(name)
     ON CONFLICT (workspace_id, key) DO NOTHING`);
-  const rows = await tx.sql<{ key: string; name: string }>(Prisma.sql`
-    SELECT key, name FROM lead_tags WHERE workspace_id = ${workspaceId}::uuid AND key = ANY (${tags.map((tag) => tag.toLowerCase())}::text[])`);
-  const names = new Map(rows.map((row) => [row.key, row.name]));
-  return tags.map((tag) => names.get(tag.toLowerCase()) ?? tag);
+  // Matched by PostgreSQL's lower(), the one that made the keys.
+  const rows = await tx.sql<{ given: string; name: string }>(Prisma.sql`
+    SELECT t.given, lt.name FROM unnest(${tags}::text[]) AS t(given)
+    JOIN lead_tags lt ON lt.workspace_id = ${workspaceId}::uuid AND lt.key = lower(t.given)`);
+  const names = new Map(rows.map((row) => [row.given, row.name]));
+  return tags.map((tag) => names.get(tag) ?? tag);
 }
 
 /** The workspace's spelling of a tag, or undefined when no lead was ever tagged so. */
 export async function existingTag(tx: SqlExecutor, workspaceId: string, tag: string): Promise<string | undefined> {
   const [row] = await tx.sql<{ name: string }>(Prisma.sql`
-    SELECT name FROM lead_tags WHERE workspace_id = ${workspaceId}::uuid AND key = ${tag.toLowerCase()}`);
+    SELECT name FROM lead_tags WHERE workspace_id = ${workspaceId}::uuid AND key = lower(${tag}::text)`);
   return row?.name;
 }
 
