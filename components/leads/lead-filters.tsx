@@ -1,7 +1,9 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import { LEAD_SORT_LABELS, LEAD_SORTS, type LeadFilterInput } from "@/lib/leads/lead-filter";
+import { LEAD_STATUSES } from "@/lib/leads/lead-workflow-input";
 
 export interface LinkOption {
   id: string;
@@ -16,14 +18,20 @@ export function LeadFilters({
   basePath,
   values,
   links,
+  members,
+  tags,
   zone,
 }: {
   basePath: string;
   values: LeadFilterInput;
   links: LinkOption[];
+  /** The workspace's members (owner filter) and tags. */
+  members: { id: string; label: string }[];
+  tags: string[];
   /** The time zone of the date filters, for people ("Sao Paulo time (GMT-3)", "UTC"). */
   zone: string;
 }) {
+  const t = useTranslations("workflow");
   const text = (value: unknown) => (typeof value === "string" ? value : "");
   return (
     // biome-ignore lint/a11y/useSemanticElements: a <search> element cannot be the form itself, and this form is the search
@@ -91,6 +99,38 @@ export function LeadFilters({
             placeholder="e.g. black-friday"
             maxLength={200}
           />
+        </Field>
+        <Field id="lead-status-filter" label={t("filters.status")} className="lg:col-span-2">
+          <Select id="lead-status-filter" name="status" defaultValue={text(values.status)}>
+            <option value="">{t("filters.anyStatus")}</option>
+            {LEAD_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`status.${status}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="lead-owner-filter" label={t("filters.owner")} className="lg:col-span-2">
+          <Select id="lead-owner-filter" name="owner" defaultValue={text(values.owner)}>
+            <option value="">{t("filters.anyone")}</option>
+            <option value="none">{t("filters.unassigned")}</option>
+            {members.map((member) => (
+              <option key={member.id} value={member.id}>
+                {member.label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="lead-tag-filter" label={t("filters.tag")} className="lg:col-span-2">
+          <Select id="lead-tag-filter" name="tag" defaultValue={text(values.tag)}>
+            <option value="">{t("filters.anyTag")}</option>
+            {/* A tag in the URL that the workspace does not have (yet) still shows as chosen. */}
+            {[...tags, ...(text(values.tag) && !tags.includes(text(values.tag)) ? [text(values.tag)] : [])].map((tag) => (
+              <option key={tag} value={tag}>
+                {tag}
+              </option>
+            ))}
+          </Select>
         </Field>
         <div className="grid grid-cols-2 gap-2 sm:col-span-2 lg:col-span-6">
           <Field id="lead-from" label="From">

@@ -31,6 +31,10 @@ const STANDARD_COLUMNS: [header: string, column: string][] = [
   ["capture_link", "l.capture_link_id::text"],
   ...UTM_PARTS.map((part): [string, string] => [`first_utm_${part}`, `l.first_utm_${part}`]),
   ...UTM_PARTS.map((part): [string, string] => [`last_utm_${part}`, `l.last_utm_${part}`]),
+  // Workflow (DESIGN.md section 10): the owner's email is filled in from the workspace's members, like links.
+  ["status", "l.status::text"],
+  ["owner", "l.owner_id::text"],
+  ["tags", "array_to_string(l.tags, ', ')"],
   ["created_at", `to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`],
   ["updated_at", `to_char(l.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`],
 ];
@@ -47,6 +51,20 @@ function sortKeysOf(row: unknown[]): LeadSortKeys {
 }
 const CAPTURE_LINK_COLUMN = STANDARD_COLUMNS.findIndex(([name]) => name === "capture_link");
 const TELEPHONE_COLUMN = STANDARD_COLUMNS.findIndex(([name]) => name === "telephone");
+const OWNER_COLUMN = STANDARD_COLUMNS.findIndex(([name]) => name === "owner");
+
+/**
+ * "excel": for spreadsheets opened by double-click. A UTF-8 byte order mark (without it Excel reads the
+ * file as the system's legacy code page and mangles "São Paulo"), and the list separator Excel expects in the
+ * viewer's language: ";" where the decimal separator is a comma (pt-BR, most of Europe), "," elsewhere.
+ */
+export type CsvFlavour = "plain" | "excel";
+
+/** The separator Excel uses for a language: ";" when the language writes 1,5 for one and a half. */
+export function excelSeparator(locale: string): "," | ";" {
+  const decimal = new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === "decimal")?.value;
+  return decimal === "," ? ";" : ",";
+}
 
 /**
  * The phone column carries E.164 ("+5511987654321"), not the "+55 11 98765-4321" people read on screen: a CSV
@@ -79,12 +97,19 @@ export interface LeadExport {
 export async function exportLeads(
   workspaceId: string,
   filterInput: LeadFilterInput,
-  options: { batchSize?: number; timeZone?: string } = {},
+  options: { batchSize?: number; timeZone?: string; flavour?: CsvFlavour; locale?: string } = {},
 ): Promise<LeadExport> {
   const filter = parseInput(LeadFilter, filterInput, "lead filter");
   const timeZone = requireTimeZone(options.timeZone ?? DEFAULT_TIME_ZONE);
   const batchSize = options.batchSize ?? BATCH_SIZE;
+  const excel = options.flavour === "excel";
+  const delimiter = excel ? excelSeparator(options.locale ?? "en-US") : ",";
   const { prisma } = await getDatabase();
+  const owners = new Map(
+    (await prisma.membership.findMany({ where: { workspaceId }, select: { user: { select: { id: true, email: true } } } })).map(
+      ({ user }) => [user.id, user.email],
+    ),
+  );
   const links = new Map(
     (await prisma.captureLink.findMany({ where: { workspaceId }, select: { id: true, name: true } })).map((link) => [
       link.id,
@@ -109,16 +134,17 @@ export async function exportLeads(
         ...STANDARD_COLUMNS.map((_, index) => {
           const value = row[FIRST_CSV_COLUMN + index] as string | null;
           if (index === TELEPHONE_COLUMN) return phoneCell(value);
+          if (index === OWNER_COLUMN) return cell(value ? (owners.get(value) ?? "") : null);
           return cell(index === CAPTURE_LINK_COLUMN && value ? (links.get(value) ?? "") : value);
         }),
         ...fields.map((field) => cell((custom as Record<string, Prisma.JsonValue>)[field.id])),
       ];
     });
-    return stringify(records);
+    return stringify(records, { delimiter });
   }
 
   async function* chunks(): AsyncGenerator<string> {
-    yield stringify([header.map(neutraliseFormula)]);
+    yield (excel ? "\uFEFF" : "") + stringify([header.map(neutraliseFormula)], { delimiter });
     const runner = await driverArrayRunner();
     let after: LeadSortKeys | undefined;
     for (;;) {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Prisma } from "@/lib/db/generated/client";
 import { DEFAULT_TIME_ZONE } from "@/lib/time/time-zone";
 import { uuidSchema } from "@/lib/validation/uuid";
+import { LEAD_STATUSES } from "./lead-workflow-input";
 
 export const LEAD_SORTS = ["newest", "oldest", "updated", "name"] as const;
 export type LeadSort = (typeof LEAD_SORTS)[number];
@@ -45,6 +46,16 @@ export const LeadFilter = z
     utm_campaign: blankAsMissing(FilterText),
     from: blankAsMissing(Day),
     to: blankAsMissing(Day),
+    // Workflow (DESIGN.md section 10): `owner` is a member's user id, or "none" for unassigned leads.
+    status: blankAsMissing(z.enum(LEAD_STATUSES, `must be one of ${LEAD_STATUSES.join(", ")}`)),
+    owner: blankAsMissing(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .pipe(z.union([z.literal("none"), uuidSchema()], 'must be a member\'s user id or "none"')),
+    ),
+    tag: blankAsMissing(FilterText),
     sort: blankAsMissing(z.enum(LEAD_SORTS, `must be one of ${LEAD_SORTS.join(", ")}`)).transform((sort) => sort ?? "newest"),
   })
   .refine((filter) => !filter.from || !filter.to || filter.from <= filter.to, {
@@ -55,7 +66,19 @@ export const LeadFilter = z
 export type LeadFilterInput = z.input<typeof LeadFilter>;
 export type LeadFilter = z.output<typeof LeadFilter>;
 
-export const LEAD_FILTER_KEYS = ["q", "link", "utm_source", "utm_medium", "utm_campaign", "from", "to", "sort"] as const;
+export const LEAD_FILTER_KEYS = [
+  "q",
+  "link",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "from",
+  "to",
+  "status",
+  "owner",
+  "tag",
+  "sort",
+] as const;
 
 type SearchParamsLike = URLSearchParams | Record<string, string | string[] | undefined>;
 
@@ -132,5 +155,35 @@ export function leadMatchCondition(filter: LeadFilter): Prisma.Sql | undefined {
     conditions.push(Prisma.sql`leads_facets(l.capture_link_id, l.first_utm_source, l.first_utm_medium, l.first_utm_campaign,
       l.last_utm_source, l.last_utm_medium, l.last_utm_campaign) @> ${facets}::text[]`);
   }
+  conditions.push(...leadWorkflowConditions(filter));
   return conditions.length > 0 ? Prisma.join(conditions, " AND ") : undefined;
+}
+
+/**
+ * Status, owner and tag. A worked-on value is a token of leads_workflow_idx (migration
+ * 20261124090000_lead_workflow), next to a clause that proves the partial index applies; the common values
+ * ("new", unassigned) are plain conditions, met within a few rows of walking a sort index.
+ */
+function leadWorkflowConditions(filter: LeadFilter): Prisma.Sql[] {
+  const conditions: Prisma.Sql[] = [];
+  const tokens: Prisma.Sql[] = [];
+  if (filter.status === "new") conditions.push(Prisma.sql`l.status = 'new'`);
+  else if (filter.status) {
+    tokens.push(Prisma.sql`${`status:${filter.status}`}::text`);
+    conditions.push(Prisma.sql`l.status <> 'new'`);
+  }
+  if (filter.owner === "none") conditions.push(Prisma.sql`l.owner_id IS NULL`);
+  else if (filter.owner) {
+    tokens.push(Prisma.sql`${`owner:${filter.owner}`}::text`);
+    conditions.push(Prisma.sql`l.owner_id IS NOT NULL`);
+  }
+  if (filter.tag) {
+    // Lower-cased by PostgreSQL, as the index's tokens are.
+    tokens.push(Prisma.sql`'tag:' || lower(${filter.tag.trim().replace(/\s+/g, " ")}::text)`);
+    conditions.push(Prisma.sql`l.tags <> '{}'`);
+  }
+  if (tokens.length > 0) {
+    conditions.push(Prisma.sql`leads_workflow_facets(l.status, l.owner_id, l.tags) @> ARRAY[${Prisma.join(tokens)}]`);
+  }
+  return conditions;
 }

@@ -1,4 +1,4 @@
-import type { Prisma, SubmissionOutcome } from "@/lib/db/generated/client";
+import type { LeadStatus, Prisma, SubmissionOutcome } from "@/lib/db/generated/client";
 import { utcDay } from "@/lib/time/utc-day";
 
 /** A lead as the CLI prints it and the admin UI reads it (DESIGN.md section 4). */
@@ -21,8 +21,20 @@ export interface LeadJson {
   lastTouch: UtmJson;
   /** Keyed by the field's current name. */
   customFields: Record<string, Prisma.JsonValue>;
+  /** Workflow (DESIGN.md section 10). */
+  status: LeadStatus;
+  /** The member the lead is assigned to. */
+  owner: LeadOwnerJson | null;
+  /** In the order they were added. */
+  tags: string[];
   createdAt: string;
   updatedAt: string;
+}
+
+export interface LeadOwnerJson {
+  id: string;
+  email: string;
+  name: string | null;
 }
 
 export interface UtmJson {
@@ -71,6 +83,9 @@ export const leadSelect = {
   lastUtmCampaign: true,
   lastUtmContent: true,
   lastUtmTerm: true,
+  status: true,
+  owner: { select: { id: true, email: true, name: true } },
+  tags: true,
   createdAt: true,
   updatedAt: true,
 } satisfies Prisma.LeadSelect;
@@ -131,6 +146,9 @@ export function toLeadJson(row: LeadRow, fieldNames: ReadonlyMap<string, string>
       utmTerm: row.lastUtmTerm,
     },
     customFields: customFieldsByName(row.customFields, fieldNames),
+    status: row.status,
+    owner: row.owner,
+    tags: row.tags,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

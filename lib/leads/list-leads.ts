@@ -8,6 +8,7 @@ import { decodeLeadCursor, encodeLeadCursor } from "./lead-cursor";
 import { LeadFilter, type LeadFilterInput } from "./lead-filter";
 import { type LeadJson, leadSelect, toLeadJson } from "./lead-json";
 import { cursorAt, LEAD_SORT_KEY_COLUMNS, type LeadSortKeys } from "./lead-order";
+import type { LeadStatus } from "./lead-workflow-input";
 import { selectLeadRows } from "./select-lead-rows";
 
 export const MAX_LEADS_PER_PAGE = 1000;
@@ -50,6 +51,9 @@ export interface LeadListItem extends LeadSortKeys {
   utmSource: string | null;
   utmMedium: string | null;
   utmCampaign: string | null;
+  status: LeadStatus;
+  ownerId: string | null;
+  tags: string[];
 }
 
 export interface LeadPage {
@@ -62,7 +66,7 @@ export interface LeadPage {
 
 const LIST_COLUMNS = Prisma.sql`${LEAD_SORT_KEY_COLUMNS}, l.name, l.email, l.phone AS telephone, l.document,
   l.capture_link_id AS "captureLinkId", l.first_utm_source AS "utmSource", l.first_utm_medium AS "utmMedium",
-  l.first_utm_campaign AS "utmCampaign"`;
+  l.first_utm_campaign AS "utmCampaign", l.status::text AS status, l.owner_id AS "ownerId", l.tags`;
 
 /**
  * One page of the workspace's leads matching `filter`, with keyset pagination (`after`: a cursor from a

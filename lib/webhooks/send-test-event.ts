@@ -26,6 +26,9 @@ function sampleContent(workspaceSlug: string, captureLinkId: string, linkName: s
     firstTouch: { ...NO_TOUCH, utmSource: "leadlink", utmMedium: "test" },
     lastTouch: { ...NO_TOUCH, utmSource: "leadlink", utmMedium: "test" },
     customFields: {},
+    status: "new",
+    owner: null,
+    tags: [],
     createdAt: now,
     updatedAt: now,
   };

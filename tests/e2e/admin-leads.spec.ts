@@ -171,9 +171,13 @@ test("search, filters, sort, pages and the CSV export of the current filter", as
   await expect(rows.nth(0)).toContainText('=HYPERLINK("x")');
   await expect(rows.nth(1)).toContainText("Bruno Lima");
 
-  // The export link carries the filter; the download is the same leads, formulas neutralised.
-  const exportHref = await page.getByRole("link", { name: "Export CSV" }).getAttribute("href");
-  expect(exportHref).toBe(`${base}/export?link=${ads.id}&sort=name`);
+  // The export dialog carries the filter; the download is the same leads, formulas neutralised.
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  await page.getByLabel("Plain CSV").check();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download" }).click()]);
+  const downloaded = new URL(download.url());
+  const exportHref = `${downloaded.pathname}${downloaded.search}`;
+  expect(exportHref).toBe(`${base}/export?link=${ads.id}&sort=name&format=csv`);
   const filtered = await request.get(exportHref!);
   expect(filtered.status()).toBe(200);
   expect(filtered.headers()["content-type"]).toBe("text/csv; charset=utf-8");

@@ -389,8 +389,11 @@ describe("lead list and lead get", () => {
     "instagram",
     "lastTouch",
     "name",
+    "owner",
     "profession",
     "state",
+    "status",
+    "tags",
     "telephone",
     "updatedAt",
   ];
@@ -529,6 +532,9 @@ describe("lead list and lead get", () => {
       firstTouch: { utmSource: "google", utmMedium: "cpc", utmCampaign: null, utmContent: null, utmTerm: null },
       lastTouch: { utmSource: "newsletter", utmMedium: null, utmCampaign: "march", utmContent: null, utmTerm: null },
       customFields: { budget: 1500, plan: "Pro", old: "legacy" },
+      status: "new",
+      owner: null,
+      tags: [],
       createdAt: "2026-01-10T10:00:00.000Z",
       updatedAt: "2026-01-12T09:00:00.000Z",
     });

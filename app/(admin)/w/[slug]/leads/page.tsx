@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ExportDialog } from "@/components/leads/export-dialog";
+import { LeadBulkActions } from "@/components/leads/lead-bulk-actions";
 import { LeadFilters } from "@/components/leads/lead-filters";
 import { LeadsPagination } from "@/components/leads/leads-pagination";
 import { LeadsTable } from "@/components/leads/leads-table";
@@ -10,7 +12,10 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { hasRole, requireWorkspace } from "@/lib/auth/session";
 import { listFields } from "@/lib/fields/list-fields";
+import { excelLocale } from "@/lib/leads/excel-locale";
+import { excelSeparator } from "@/lib/leads/export-leads";
 import { hasActiveFilter, LEAD_SORT_LABELS, LeadFilter, leadFilterParams, leadFilterQuery } from "@/lib/leads/lead-filter";
+import { listTags } from "@/lib/leads/lead-tags";
 import { listLeadPage } from "@/lib/leads/list-leads";
 import { captureUrl } from "@/lib/links/capture-url";
 import { curlSnippet } from "@/lib/links/link-snippets";
@@ -18,7 +23,9 @@ import { listLinks } from "@/lib/links/list-links";
 import { zoneLabel } from "@/lib/time/time-zone";
 import { getViewer } from "@/lib/time/viewer";
 import { toFieldIssues } from "@/lib/validation/parse-input";
+import { listMembers } from "@/lib/workspaces/list-members";
 import { requestBaseUrl } from "../links/request-base-url";
+import { bulkUpdateLeadsAction, countBulkTargetAction } from "./actions";
 
 export const metadata: Metadata = { title: "Leads" };
 export const dynamic = "force-dynamic";
@@ -39,14 +46,19 @@ export default async function LeadsPage({
   const parsed = LeadFilter.safeParse(raw);
   const after = typeof query.after === "string" ? query.after : undefined;
 
-  const [links, page] = await Promise.all([
+  const [links, members, tags, csvLocale, page] = await Promise.all([
     listLinks(workspace.id),
+    listMembers(workspace.id),
+    listTags(workspace.id),
+    excelLocale(),
     parsed.success ? listLeadPage(workspace.id, parsed.data, { after, timeZone: viewer.timeZone }) : undefined,
   ]);
   const linkNames = new Map(links.map((link) => [link.id, link.name]));
+  const memberOptions = members.map((member) => ({ id: member.userId, label: member.name ?? member.email }));
+  const ownerNames = new Map(memberOptions.map((member) => [member.id, member.label]));
   const filter = parsed.success ? parsed.data : undefined;
   const filtered = filter ? hasActiveFilter(filter) : true;
-  const exportHref = `${basePath}/export${filter ? leadFilterQuery(filter) : ""}`;
+  const filterQuery = filter ? leadFilterQuery(filter).replace(/^\?/, "") : "";
   const hrefFor = (cursor: string | undefined) => `${basePath}${filter ? leadFilterQuery(filter, { after: cursor }) : ""}`;
   const workspaceEmpty = page !== undefined && page.leads.length === 0 && !filtered && !after;
 
@@ -70,9 +82,11 @@ export default async function LeadsPage({
         description="Everyone who reached you through a capture link. Search, filter, and export what you see."
         actions={
           workspaceEmpty ? null : (
-            <a href={exportHref} download className={buttonClass("secondary")}>
-              <span aria-hidden>↓</span> Export CSV
-            </a>
+            <ExportDialog
+              action={`${basePath}/export`}
+              params={Object.fromEntries(new URLSearchParams(filterQuery))}
+              separator={excelSeparator(csvLocale)}
+            />
           )
         }
       />
@@ -85,6 +99,8 @@ export default async function LeadsPage({
             basePath={basePath}
             values={raw}
             links={links.map(({ id, name }) => ({ id, name }))}
+            members={memberOptions}
+            tags={tags}
             zone={zoneLabel(viewer.timeZone)}
           />
           {parsed.success ? null : (
@@ -99,6 +115,17 @@ export default async function LeadsPage({
               </ul>
             </Alert>
           )}
+          {page ? (
+            // Kept when a bulk action empties the filtered page, so that its result stays on screen.
+            <LeadBulkActions
+              query={filterQuery}
+              filtered={filtered}
+              members={memberOptions}
+              tags={tags}
+              count={countBulkTargetAction.bind(null, workspace.slug)}
+              apply={bulkUpdateLeadsAction.bind(null, workspace.slug)}
+            />
+          ) : null}
           {page && page.leads.length === 0 ? (
             <EmptyState
               title={after ? "No more leads" : "No leads match these filters"}
@@ -118,7 +145,7 @@ export default async function LeadsPage({
                 {page.nextCursor ? "+" : ""} {page.leads.length === 1 ? "lead" : "leads"}
                 {after ? " on this page" : ""} · {LEAD_SORT_LABELS[filter!.sort].toLowerCase()}
               </p>
-              <LeadsTable leads={page.leads} basePath={basePath} linkNames={linkNames} />
+              <LeadsTable leads={page.leads} basePath={basePath} linkNames={linkNames} ownerNames={ownerNames} />
               <LeadsPagination hrefFor={hrefFor} previous={page.previousCursor} next={page.nextCursor} onFirstPage={!after} />
             </>
           ) : null}

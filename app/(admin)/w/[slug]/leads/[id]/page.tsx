@@ -4,8 +4,12 @@ import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { Detail, DetailList } from "@/components/lead-detail/detail-list";
 import { formatCustomValue, formatDate, formatDocument } from "@/components/lead-detail/format";
+import { LeadNoteForm } from "@/components/lead-detail/lead-note-form";
+import { LeadWorkflowForm } from "@/components/lead-detail/lead-workflow-form";
+import { NoteEntry } from "@/components/lead-detail/note-entry";
 import { TimelineEntry } from "@/components/lead-detail/timeline-entry";
 import { TouchDetails } from "@/components/lead-detail/touch-card";
+import { LeadStatusBadge } from "@/components/leads/lead-status-badge";
 import { LeadConsentCard } from "@/components/privacy/lead-consent-card";
 import { LeadPrivacyCard } from "@/components/privacy/lead-privacy-card";
 import { Badge } from "@/components/ui/badge";
@@ -16,10 +20,14 @@ import { hasRole, requireWorkspace } from "@/lib/auth/session";
 import { isAppError } from "@/lib/errors";
 import { getLeadDetail, TIMELINE_LIMIT } from "@/lib/leads/get-lead-detail";
 import { ADDRESS_KEYS } from "@/lib/leads/lead-keys";
+import { listLeadNotes } from "@/lib/leads/lead-notes";
+import { listTags } from "@/lib/leads/lead-tags";
 import { formatPhone, phoneHref } from "@/lib/phone/format-phone";
 import { getLeadConsent } from "@/lib/privacy/lead-consent";
 import { formatCount } from "@/lib/time/format-time";
 import { getViewer } from "@/lib/time/viewer";
+import { listMembers } from "@/lib/workspaces/list-members";
+import { addLeadNoteAction, updateLeadWorkflowAction } from "../actions";
 import { eraseLeadAction } from "./actions";
 
 export const metadata: Metadata = { title: "Lead" };
@@ -50,6 +58,18 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
   });
   const { lead, customValues, submissions, submissionCount } = detail;
   const consent = await getLeadConsent(workspace.id, lead.id);
+  const [t, notes, members, knownTags] = await Promise.all([
+    getTranslations("workflow"),
+    listLeadNotes(workspace.id, lead.id),
+    listMembers(workspace.id),
+    listTags(workspace.id),
+  ]);
+  // Notes and submissions in one timeline, newest first.
+  const timeline = [
+    ...notes.map((note) => ({ at: new Date(note.createdAt).getTime(), note, submission: undefined })),
+    ...submissions.map((submission) => ({ at: new Date(submission.receivedAt).getTime(), note: undefined, submission })),
+  ].sort((a, b) => b.at - a.at);
+  const newestSubmissionId = submissions[0]?.id;
   const base = `/w/${workspace.slug}`;
   const title = consent.erasedAt
     ? (await getTranslations("privacy.lead"))("erasedTitle")
@@ -75,6 +95,12 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
                 </span>
                 <span>
                   Updated <LocalTime value={lead.updatedAt} />
+                </span>
+                <span aria-hidden className="text-slate-300">
+                  ·
+                </span>
+                <span data-testid="lead-status">
+                  <LeadStatusBadge status={lead.status} />
                 </span>
               </span>
             }
@@ -181,20 +207,32 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
           </Card>
         </div>
 
-        <Card title="Source" className="min-w-0 self-start">
-          <div className="space-y-5">
-            <TouchDetails title="First touch" touch={detail.firstTouch} workspacePath={base} testId="first-touch" />
-            <div className="border-t border-slate-100" />
-            <TouchDetails title="Last touch" touch={detail.lastTouch} workspacePath={base} testId="last-touch" />
-            <div className="border-t border-slate-100 pt-4">
-              <DetailList className="sm:grid-cols-1">
-                <Detail term="Lead id" mono>
-                  {lead.id}
-                </Detail>
-              </DetailList>
+        <div className="min-w-0 space-y-6 self-start">
+          <Card title={t("form.title")} description={t("form.description")}>
+            <LeadWorkflowForm
+              status={lead.status}
+              ownerId={lead.owner?.id ?? null}
+              tags={lead.tags}
+              members={members.map((member) => ({ id: member.userId, label: member.name ?? member.email }))}
+              knownTags={knownTags}
+              action={updateLeadWorkflowAction.bind(null, workspace.slug, lead.id)}
+            />
+          </Card>
+          <Card title="Source" className="min-w-0">
+            <div className="space-y-5">
+              <TouchDetails title="First touch" touch={detail.firstTouch} workspacePath={base} testId="first-touch" />
+              <div className="border-t border-slate-100" />
+              <TouchDetails title="Last touch" touch={detail.lastTouch} workspacePath={base} testId="last-touch" />
+              <div className="border-t border-slate-100 pt-4">
+                <DetailList className="sm:grid-cols-1">
+                  <Detail term="Lead id" mono>
+                    {lead.id}
+                  </Detail>
+                </DetailList>
+              </div>
             </div>
-          </div>
-        </Card>
+          </Card>
+        </div>
       </div>
 
       <div className="grid gap-6 lg:grid-cols-3">
@@ -215,22 +253,34 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
       <section aria-labelledby="timeline-title" className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
         <header className="border-b border-slate-100 px-5 py-4">
           <h2 id="timeline-title" className="text-base font-semibold text-slate-900">
-            Submissions
+            {t("timeline.title")}
           </h2>
           <p className="mt-0.5 text-sm text-slate-500">
             {submissionCount > submissions.length
               ? `The ${TIMELINE_LIMIT} newest of ${formatCount(submissionCount, locale)} requests for this lead. Open one to see its raw payload.`
-              : `Every request that created or updated this lead, newest first. Open one to see its raw payload.`}
+              : t("timeline.description")}
           </p>
         </header>
-        {submissions.length > 0 ? (
+        <div className="border-b border-slate-100 px-5 py-4">
+          <LeadNoteForm action={addLeadNoteAction.bind(null, workspace.slug, lead.id)} />
+        </div>
+        {timeline.length > 0 ? (
           <ol
             className="relative space-y-3 px-5 py-5 before:absolute before:top-7 before:bottom-7 before:left-[2rem] before:w-px before:bg-slate-200"
             data-testid="timeline"
           >
-            {submissions.map((submission, index) => (
-              <TimelineEntry key={submission.id} submission={submission} workspacePath={base} open={index === 0} />
-            ))}
+            {timeline.map((entry) =>
+              entry.note ? (
+                <NoteEntry key={entry.note.id} note={entry.note} />
+              ) : (
+                <TimelineEntry
+                  key={entry.submission.id}
+                  submission={entry.submission}
+                  workspacePath={base}
+                  open={entry.submission.id === newestSubmissionId}
+                />
+              ),
+            )}
           </ol>
         ) : (
           <p className="px-5 py-10 text-center text-sm text-slate-500">

@@ -3,6 +3,7 @@ import { currentUser, findWorkspaceAccess } from "@/lib/auth/session";
 import { AppError, isAppError } from "@/lib/errors";
 import { problemResponse } from "@/lib/http/problem";
 import { clientIp } from "@/lib/http/request-meta";
+import { excelLocale } from "@/lib/leads/excel-locale";
 import { exportLeads } from "@/lib/leads/export-leads";
 import { leadFilterParams } from "@/lib/leads/lead-filter";
 import { getViewer } from "@/lib/time/viewer";
@@ -20,9 +21,13 @@ export async function GET(request: Request, { params }: { params: Promise<{ slug
     const access = await findWorkspaceAccess(user.id, (await params).slug);
     if (!access) throw new AppError("not_found", "This workspace does not exist.");
     // The date filter's days are the viewer's, as on the leads page the download link came from.
-    const { timeZone } = await getViewer();
-    const { filename, chunks } = await exportLeads(access.workspace.id, leadFilterParams(new URL(request.url).searchParams), {
+    // `format=excel`: a BOM and the separator of the viewer's language (export-leads.ts), from the export dialog.
+    const [{ timeZone }, locale] = await Promise.all([getViewer(), excelLocale()]);
+    const searchParams = new URL(request.url).searchParams;
+    const { filename, chunks } = await exportLeads(access.workspace.id, leadFilterParams(searchParams), {
       timeZone,
+      locale,
+      flavour: searchParams.get("format") === "excel" ? "excel" : "plain",
     });
     await recordAudit(
       { kind: "user", userId: user.id, ip: clientIp(request) },

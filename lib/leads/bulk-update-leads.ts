@@ -1,0 +1,132 @@
+import { z } from "zod";
+import type { Database, SqlExecutor } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/generated/client";
+import { DEFAULT_TIME_ZONE, requireTimeZone } from "@/lib/time/time-zone";
+import { parseInput } from "@/lib/validation/parse-input";
+import { uuidSchema } from "@/lib/validation/uuid";
+import { wakeDispatcher } from "@/lib/webhooks/dispatcher";
+import { emitLeadUpdated } from "./emit-lead-updated";
+import { LeadFilter, type LeadFilterInput, leadMatchCondition, leadScopeCondition } from "./lead-filter";
+import { requireOwnerMember } from "./lead-owner";
+import { canonicalTags, existingTag } from "./lead-tags";
+import { type BulkLeadAction, type BulkLeadActionInput, bulkLeadActionSchema, MAX_TAGS_PER_LEAD } from "./lead-workflow-input";
+
+/** Leads per transaction: short row locks, so ingest updating the same leads never waits long. */
+const BATCH_SIZE = 500;
+export const MAX_SELECTED_LEADS = 1000;
+
+/** Which leads a bulk action applies to: the rows ticked on the page, or everything a filter matches. */
+export type BulkTarget = { ids: string[] } | { filter: LeadFilterInput; timeZone?: string };
+
+const SelectedIds = z
+  .array(z.string().trim().toLowerCase().pipe(uuidSchema("must be lead ids")), "must be a list of lead ids")
+  .min(1, "select at least one lead")
+  .max(MAX_SELECTED_LEADS, `must be at most ${MAX_SELECTED_LEADS} leads`);
+
+/** The leads of a target, one batch at a time, in id order, always inside the workspace. */
+type BatchSource = (after: string | undefined) => Promise<string[]>;
+
+function batchSource(db: Database, workspaceId: string, target: BulkTarget): BatchSource {
+  if ("ids" in target) {
+    const ids = [...new Set(parseInput(SelectedIds, target.ids, "lead selection"))].sort();
+    return async (after) => ids.filter((id) => after === undefined || id > after).slice(0, BATCH_SIZE);
+  }
+  const filter = parseInput(LeadFilter, target.filter, "lead filter");
+  const timeZone = requireTimeZone(target.timeZone ?? DEFAULT_TIME_ZONE);
+  const match = leadMatchCondition(filter);
+  const where = Prisma.join([leadScopeCondition(workspaceId, filter, timeZone), ...(match ? [match] : [])], " AND ");
+  return async (after) => {
+    const rows = await db.sql<{ id: string }>(Prisma.sql`
+      SELECT l.id FROM leads l WHERE ${where} ${after ? Prisma.sql`AND l.id > ${after}::uuid` : Prisma.empty}
+      ORDER BY l.id LIMIT ${BATCH_SIZE}`);
+    return rows.map((row) => row.id);
+  };
+}
+
+/** How many leads a target holds now: what the confirmation says before the action runs. */
+export async function countBulkTarget(db: Database, workspaceId: string, target: BulkTarget): Promise<number> {
+  if ("ids" in target) {
+    const ids = parseInput(SelectedIds, target.ids, "lead selection");
+    const [row] = await db.sql<{ count: number }>(Prisma.sql`
+      SELECT count(*)::int AS count FROM leads WHERE workspace_id = ${workspaceId}::uuid AND id = ANY (${ids}::uuid[])`);
+    return row?.count ?? 0;
+  }
+  const filter = parseInput(LeadFilter, target.filter, "lead filter");
+  const timeZone = requireTimeZone(target.timeZone ?? DEFAULT_TIME_ZONE);
+  const match = leadMatchCondition(filter);
+  const [row] = await db.sql<{ count: number }>(Prisma.sql`
+    SELECT count(*)::int AS count FROM leads l
+    WHERE ${leadScopeCondition(workspaceId, filter, timeZone)} ${match ? Prisma.sql`AND ${match}` : Prisma.empty}`);
+  return row?.count ?? 0;
+}
+
+/** The SET list and the "would change" condition of an action, for one batch. */
+async function actionSql(tx: SqlExecutor, workspaceId: string, action: BulkLeadAction) {
+  switch (action.kind) {
+    case "status":
+      return {
+        set: Prisma.sql`status = ${action.status}::lead_status`,
+        differs: Prisma.sql`l.status <> ${action.status}::lead_status`,
+      };
+    case "owner":
+      if (action.ownerId) await requireOwnerMember(tx, workspaceId, action.ownerId);
+      return {
+        set: Prisma.sql`owner_id = ${action.ownerId}::uuid`,
+        differs: Prisma.sql`l.owner_id IS DISTINCT FROM ${action.ownerId}::uuid`,
+      };
+    case "addTag": {
+      const [tag] = await canonicalTags(tx, workspaceId, [action.tag]);
+      return {
+        set: Prisma.sql`tags = array_append(l.tags, ${tag}::text)`,
+        differs: Prisma.sql`NOT (${tag}::text = ANY (l.tags)) AND cardinality(l.tags) < ${MAX_TAGS_PER_LEAD}`,
+      };
+    }
+    case "removeTag": {
+      const tag = await existingTag(tx, workspaceId, action.tag);
+      if (tag === undefined) return undefined;
+      return {
+        set: Prisma.sql`tags = array_remove(l.tags, ${tag}::text)`,
+        differs: Prisma.sql`${tag}::text = ANY (l.tags)`,
+      };
+    }
+  }
+}
+
+/**
+ * Applies `action` to the target's leads in batches, each its own transaction: the leads it changes get
+ * `updatedAt` bumped and a `lead.updated` message; those it would not change are left alone. Every
+ * statement is scoped to the workspace, so ids of another workspace's leads are skipped, never touched.
+ * Returns how many leads changed. A failure stops it: the batches already done stay done.
+ */
+export async function bulkUpdateLeads(
+  db: Database,
+  request: { workspaceId: string; actorUserId: string | null; target: BulkTarget; action: BulkLeadActionInput },
+): Promise<{ updated: number }> {
+  const { workspaceId } = request;
+  const action = parseInput(bulkLeadActionSchema, request.action, "bulk action");
+  const next = batchSource(db, workspaceId, request.target);
+  let updated = 0;
+  let after: string | undefined;
+  for (;;) {
+    const ids = await next(after);
+    if (ids.length === 0) break;
+    after = ids.at(-1);
+    updated += await db.transaction(async (tx) => {
+      const sql = await actionSql(tx, workspaceId, action);
+      if (!sql) return 0;
+      const changed = await tx.sql<{ id: string }>(Prisma.sql`
+        UPDATE leads l SET ${sql.set}, updated_at = now()
+        WHERE l.workspace_id = ${workspaceId}::uuid AND l.id = ANY (${ids}::uuid[]) AND ${sql.differs}
+        RETURNING l.id`);
+      await emitLeadUpdated(
+        tx,
+        workspaceId,
+        changed.map((row) => row.id),
+      );
+      return changed.length;
+    });
+    if (ids.length < BATCH_SIZE) break;
+  }
+  if (updated > 0) wakeDispatcher();
+  return { updated };
+}

@@ -1,0 +1,66 @@
+import type { Database } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/generated/client";
+import { parseInput } from "@/lib/validation/parse-input";
+import { wakeDispatcher } from "@/lib/webhooks/dispatcher";
+import { emitLeadUpdated } from "./emit-lead-updated";
+import { loadFieldNames } from "./field-names";
+import { leadIdOrNotFound, leadNotFound } from "./get-lead";
+import { type LeadJson, leadSelect, toLeadJson } from "./lead-json";
+import { requireOwnerMember } from "./lead-owner";
+import { canonicalTags } from "./lead-tags";
+import { type LeadWorkflowPatchInput, leadWorkflowPatchSchema } from "./lead-workflow-input";
+
+export interface UpdateLeadWorkflow {
+  workspaceId: string;
+  leadId: string;
+  /** Who makes the change (the admin's user; the API key's creator). Kept for the audit log. */
+  actorUserId: string | null;
+  patch: LeadWorkflowPatchInput;
+}
+
+interface CurrentRow {
+  status: string;
+  owner_id: string | null;
+  tags: string[];
+}
+
+function sameTags(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((tag, index) => tag === b[index]);
+}
+
+/**
+ * Sets a lead's status, owner and tags (each optional; `ownerId: null` unassigns; `tags` replaces them).
+ * When something changes, bumps `updatedAt` and emits `lead.updated`, in one transaction; a patch that
+ * changes nothing writes nothing. Scoped to the workspace: another workspace's lead is `lead_not_found`;
+ * an owner who is not a member of this workspace is `member_not_found`.
+ */
+export async function updateLeadWorkflow(db: Database, request: UpdateLeadWorkflow): Promise<LeadJson> {
+  const { workspaceId } = request;
+  const id = leadIdOrNotFound(request.leadId);
+  const patch = parseInput(leadWorkflowPatchSchema, request.patch, "lead update");
+
+  const changed = await db.transaction(async (tx) => {
+    const [current] = await tx.sql<CurrentRow>(Prisma.sql`
+      SELECT status::text AS status, owner_id, tags FROM leads
+      WHERE id = ${id}::uuid AND workspace_id = ${workspaceId}::uuid FOR UPDATE`);
+    if (!current) throw leadNotFound(request.leadId);
+    if (patch.ownerId) await requireOwnerMember(tx, workspaceId, patch.ownerId);
+    const tags = patch.tags === undefined ? current.tags : await canonicalTags(tx, workspaceId, patch.tags);
+    const status = patch.status ?? current.status;
+    const ownerId = patch.ownerId === undefined ? current.owner_id : patch.ownerId;
+    if (status === current.status && ownerId === current.owner_id && sameTags(tags, current.tags)) return false;
+    await tx.sql(Prisma.sql`
+      UPDATE leads SET status = ${status}::lead_status, owner_id = ${ownerId}::uuid, tags = ${tags}::text[], updated_at = now()
+      WHERE id = ${id}::uuid AND workspace_id = ${workspaceId}::uuid`);
+    await emitLeadUpdated(tx, workspaceId, [id]);
+    return true;
+  });
+  if (changed) wakeDispatcher();
+
+  const [lead, fieldNames] = await Promise.all([
+    db.prisma.lead.findFirst({ where: { id, workspaceId }, select: leadSelect }),
+    loadFieldNames(workspaceId),
+  ]);
+  if (!lead) throw leadNotFound(request.leadId);
+  return toLeadJson(lead, fieldNames);
+}
