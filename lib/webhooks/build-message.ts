@@ -33,61 +33,90 @@ export interface MessageContent {
   workspaceSlug: string;
 }
 
+const SUBMISSION_SELECT = {
+  id: true,
+  workspaceId: true,
+  captureLinkId: true,
+  receivedAt: true,
+  outcome: true,
+  warnings: true,
+  errorCode: true,
+  errors: true,
+  captureLink: { select: { name: true } },
+} satisfies Prisma.SubmissionSelect;
+
 /**
  * Reads what a message is about, at its first attempt (the body is then kept, so that every retry sends the
  * same bytes). The lead is as it is at that moment, usually within a second of the event.
  */
 export async function loadMessageContent(prisma: PrismaClient, message: MessageFacts): Promise<MessageContent> {
-  const [workspace, lead, submission] = await Promise.all([
-    prisma.workspace.findUniqueOrThrow({
-      where: { id: message.workspaceId },
-      select: { slug: true, customFields: { select: { id: true, name: true } } },
+  const [content] = await loadMessageContents(prisma, [message]);
+  if (content instanceof Error) throw content;
+  return content!;
+}
+
+/**
+ * The contents of a batch of messages (what the dispatcher claimed together): their workspaces, leads and
+ * submissions are read with one query each for the whole batch, not per message, since the dispatcher
+ * runs on the same thread as ingest and each query costs it CPU. Each entry is the message's content, or
+ * the error its attempt reports (an AppError when the lead is gone; another Error when the workspace is).
+ */
+export async function loadMessageContents(
+  prisma: PrismaClient,
+  messages: readonly MessageFacts[],
+): Promise<(MessageContent | Error)[]> {
+  const unique = (ids: (string | null)[]) => [...new Set(ids.filter((id): id is string => id !== null))];
+  const leadIds = unique(messages.map((message) => (message.eventType === "lead.erased" ? null : message.leadId)));
+  const submissionIds = unique(messages.map((message) => message.submissionId));
+  const [workspaces, leads, submissions] = await Promise.all([
+    prisma.workspace.findMany({
+      where: { id: { in: unique(messages.map((message) => message.workspaceId)) } },
+      select: { id: true, slug: true, customFields: { select: { id: true, name: true } } },
     }),
-    message.leadId && message.eventType !== "lead.erased"
-      ? prisma.lead.findFirst({
+    leadIds.length > 0
+      ? prisma.lead.findMany({
           // An erased lead's row is anonymous: a queued or replayed event about it has nothing to send.
-          where: { id: message.leadId, workspaceId: message.workspaceId, erasedAt: null },
-          select: leadSelect,
+          where: { id: { in: leadIds }, erasedAt: null },
+          select: { ...leadSelect, workspaceId: true },
         })
-      : null,
-    message.submissionId
-      ? prisma.submission.findFirst({
-          where: { id: message.submissionId, workspaceId: message.workspaceId },
-          select: {
-            id: true,
-            captureLinkId: true,
-            receivedAt: true,
-            outcome: true,
-            warnings: true,
-            errorCode: true,
-            errors: true,
-            captureLink: { select: { name: true } },
-          },
-        })
-      : null,
+      : [],
+    submissionIds.length > 0
+      ? prisma.submission.findMany({ where: { id: { in: submissionIds } }, select: SUBMISSION_SELECT })
+      : [],
   ]);
-  const content: MessageContent = {
-    type: message.eventType,
-    timestamp: message.createdAt.toISOString(),
-    workspaceSlug: workspace.slug,
-  };
-  if (message.eventType === "lead.erased") return { ...content, leadId: message.leadId ?? undefined };
-  if (message.leadId) {
-    if (!lead) throw new AppError("lead_not_found", "the lead no longer exists (erased or deleted)");
-    content.lead = toLeadJson(lead, new Map(workspace.customFields.map((field) => [field.id, field.name])));
-  }
-  if (submission) {
-    content.linkName = submission.captureLink.name;
-    content.submission = {
-      id: submission.id,
-      captureLinkId: submission.captureLinkId,
-      receivedAt: submission.receivedAt.toISOString(),
-      outcome: submission.outcome,
-      warnings: Array.isArray(submission.warnings) ? submission.warnings : [],
-      ...(message.eventType === "submission.rejected" && { code: submission.errorCode, errors: submission.errors ?? [] }),
+  const workspaceById = new Map(workspaces.map((workspace) => [workspace.id, workspace]));
+  const leadById = new Map(leads.map((lead) => [lead.id, lead]));
+  const submissionById = new Map(submissions.map((submission) => [submission.id, submission]));
+  return messages.map((message) => {
+    const workspace = workspaceById.get(message.workspaceId);
+    if (!workspace) return new Error(`workspace ${message.workspaceId} no longer exists`);
+    // Tenancy inside the lookup, as before: a row of another workspace is treated as missing.
+    const lead = message.leadId ? leadById.get(message.leadId) : undefined;
+    const submission = message.submissionId ? submissionById.get(message.submissionId) : undefined;
+    const content: MessageContent = {
+      type: message.eventType,
+      timestamp: message.createdAt.toISOString(),
+      workspaceSlug: workspace.slug,
     };
-  }
-  return content;
+    if (message.eventType === "lead.erased") return { ...content, leadId: message.leadId ?? undefined };
+    if (message.leadId) {
+      if (!lead || lead.workspaceId !== message.workspaceId)
+        return new AppError("lead_not_found", "the lead no longer exists (erased or deleted)");
+      content.lead = toLeadJson(lead, new Map(workspace.customFields.map((field) => [field.id, field.name])));
+    }
+    if (submission && submission.workspaceId === message.workspaceId) {
+      content.linkName = submission.captureLink.name;
+      content.submission = {
+        id: submission.id,
+        captureLinkId: submission.captureLinkId,
+        receivedAt: submission.receivedAt.toISOString(),
+        outcome: submission.outcome,
+        warnings: Array.isArray(submission.warnings) ? submission.warnings : [],
+        ...(message.eventType === "submission.rejected" && { code: submission.errorCode, errors: submission.errors ?? [] }),
+      };
+    }
+    return content;
+  });
 }
 
 /** The JSON body of DESIGN.md section 7: `{"type", "timestamp", "data": {...}}`. */

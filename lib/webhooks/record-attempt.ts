@@ -29,6 +29,31 @@ export async function recordAttempt(
   const outcome: AttemptOutcome = ok ? "delivered" : gone ? "gone" : delay === undefined ? "failed" : "retry";
   const state = outcome === "delivered" ? "delivered" : outcome === "retry" ? "pending" : "failed";
 
+  if (ok) {
+    // A delivery, the usual case, in one statement (its own transaction): one round trip instead of five,
+    // which the dispatcher pays per message on the same thread as ingest (the bench's webhook figures).
+    // The endpoint's success stamp moves at most once a second: every delivery to an endpoint would
+    // otherwise lock its one row until commit, so concurrent deliveries to it queued on that lock. A row
+    // stamped within the second is skipped without waiting; the stamp only feeds the 5-day rule.
+    await database.sql(
+      statement(
+        `/* leadlink:record-webhook-delivery */
+        WITH attempt AS (
+          INSERT INTO webhook_attempts (id, message_id, endpoint_id, duration_ms, status, succeeded, response, error)
+          VALUES (gen_random_uuid(), $1, $2, $3, $4, true, $5, NULL)
+        ), message AS (
+          UPDATE webhook_messages SET state = 'delivered', attempt_count = attempt_count + 1, body = COALESCE(body, $6),
+            delivered_at = now(), lease_owner = NULL, lease_expires_at = NULL
+          WHERE id = $1 AND lease_owner = $7
+        )
+        UPDATE webhook_endpoints SET last_success_at = now()
+        WHERE id = $2 AND (last_success_at IS NULL OR last_success_at < now() - interval '1 second')`,
+        [message.id, message.endpointId, result.durationMs, result.status, result.response, message.body, owner],
+      ),
+    );
+    return { outcome, disabled: false };
+  }
+
   return database.transaction(async (tx) => {
     await tx.sql(
       statement(
@@ -46,10 +71,6 @@ export async function recordAttempt(
         [message.id, owner, state, message.body, delay ?? null],
       ),
     );
-    if (ok) {
-      await tx.sql(statement(`UPDATE webhook_endpoints SET last_success_at = now() WHERE id = $1`, [message.endpointId]));
-      return { outcome, disabled: false };
-    }
     if (gone) {
       const rows = await tx.sql(
         statement(

@@ -30,9 +30,14 @@ export interface AttemptResult {
 }
 
 // Connections are kept open between attempts to the same host (a busy endpoint gets many messages a second).
+// `timeout` closes idle ones, and only with it does Node's agent honour the server's `Keep-Alive: timeout=N`
+// hint (closing a second before the server does): without it, an attempt could take a socket the server is
+// closing at that moment and fail with ECONNRESET or "socket hang up" (seen under load in
+// webhooks-instances.test.ts). An attempt in flight is bounded by ATTEMPT_TIMEOUT_MS, not by this.
+const IDLE_SOCKET_TIMEOUT_MS = 30_000;
 const agents = {
-  "http:": new http.Agent({ keepAlive: true, maxSockets: 32 }),
-  "https:": new https.Agent({ keepAlive: true, maxSockets: 32 }),
+  "http:": new http.Agent({ keepAlive: true, maxSockets: 32, timeout: IDLE_SOCKET_TIMEOUT_MS }),
+  "https:": new https.Agent({ keepAlive: true, maxSockets: 32, timeout: IDLE_SOCKET_TIMEOUT_MS }),
 };
 
 /** The Standard Webhooks headers of one attempt: the same webhook-id, a fresh timestamp and signature(s). */

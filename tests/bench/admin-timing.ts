@@ -22,6 +22,20 @@ function cookiePairs(response: Response): string[] {
  * header of the session.
  */
 export async function signIn(server: BenchServer, email: string, password: string): Promise<string> {
+  // A 5xx (a database wait that timed out, on a saturated machine) is tried again; a wrong password is not.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await signInOnce(server, email, password);
+    } catch (error) {
+      if (!(error instanceof ServerError) || attempt >= 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 2_000 * attempt));
+    }
+  }
+}
+
+class ServerError extends Error {}
+
+async function signInOnce(server: BenchServer, email: string, password: string): Promise<string> {
   const csrf = await fetch(`${server.url}/api/auth/csrf`);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const jar = cookiePairs(csrf);
@@ -32,7 +46,10 @@ export async function signIn(server: BenchServer, email: string, password: strin
     body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
   });
   const session = cookiePairs(response).find((pair) => pair.includes("next-auth.session-token="));
-  if (!session) throw new Error(`sign-in as ${email} failed: ${response.status} ${await response.text()}`);
+  if (!session) {
+    const message = `sign-in as ${email} failed: ${response.status} ${await response.text()}`;
+    throw response.status >= 500 ? new ServerError(message) : new Error(message);
+  }
   return [...jar, session].join("; ");
 }
 

@@ -5,6 +5,7 @@
  *   npm run bench -- --quick    short run (20,000 leads, 3 s measurements) that CI executes so the script never rots
  *   npm run bench -- --json     one JSON object on stdout instead of the table (progress goes to stderr)
  *   npm run bench -- --ingest-only   only the no-op and ingest measurements on the empty databases (for profiling work)
+ *   npm run bench -- --webhooks-only   only PostgreSQL's no-op, ingest and webhook measurements
  *
  * Throughput figures are only compared as ratios within one run: the machine is shared and noisy.
  * No-op and ingest measurements alternate, so that drift in the machine's load hits both alike.
@@ -17,13 +18,15 @@ import { ROOT, removeDataDir } from "../e2e/support/server";
 import { type ExportMeasure, measureExport, signIn, type Timing, timePages } from "./admin-timing";
 import { type IngestTarget, measureIngest, measureNoop, prepareIngest } from "./ingest-phase";
 import type { LoadResult } from "./load";
-import { type BenchServer, cli, createBenchDatabase, startBenchServer } from "./servers";
+import { applyTableSettings, type BenchServer, cli, createBenchDatabase, startBenchServer } from "./servers";
+import { type WebhookFigures, webhookPhase } from "./webhook-phase";
 
 const { values: options } = parseArgs({
   options: {
     json: { type: "boolean", default: false },
     quick: { type: "boolean", default: false },
     "ingest-only": { type: "boolean", default: false },
+    "webhooks-only": { type: "boolean", default: false },
     leads: { type: "string" },
     seconds: { type: "string" },
   },
@@ -31,8 +34,17 @@ const { values: options } = parseArgs({
 
 const CONNECTIONS = 32;
 const plan = options.quick
-  ? { seconds: 3, warmup: 1, rounds: 1, leads: 20_000, pool: 300, pageSamples: 8, exportLeads: 5_000 }
-  : { seconds: 15, warmup: 3, rounds: 2, leads: 1_000_000, pool: 2_000, pageSamples: 40, exportLeads: 100_000 };
+  ? { seconds: 3, warmup: 1, rounds: 1, leads: 20_000, pool: 300, pageSamples: 8, exportLeads: 5_000, webhookSeconds: 10 }
+  : {
+      seconds: 15,
+      warmup: 3,
+      rounds: 2,
+      leads: 1_000_000,
+      pool: 2_000,
+      pageSamples: 40,
+      exportLeads: 100_000,
+      webhookSeconds: 60,
+    };
 if (options.leads) plan.leads = Number(options.leads);
 if (options.seconds) plan.seconds = Number(options.seconds);
 
@@ -137,6 +149,10 @@ async function laterPageUrl(server: BenchServer, pageUrl: string, cookie: string
 
 interface PostgresFigures {
   rounds: Rounds;
+  /** Where the database ran (BenchDatabase.setup). */
+  setup: string;
+  /** Absent with --ingest-only. */
+  webhooks?: WebhookFigures;
   /** Absent with --ingest-only. */
   atScale?: ScaleFigures;
 }
@@ -150,10 +166,11 @@ interface ScaleFigures {
 }
 
 async function postgresPhase(): Promise<PostgresFigures> {
-  const database = await createBenchDatabase();
-  progress(`PostgreSQL: database ${new URL(database.url).pathname.slice(1)}`);
+  const database = await createBenchDatabase({ recommended: true });
+  progress(`PostgreSQL: ${database.setup}, ${database.url}`);
   const server = await startBenchServer(database.url);
   try {
+    await applyTableSettings(database.url);
     const email = `bench-${Date.now()}@example.com`;
     const password = "bench-password-1";
     await cli(server, ["user", "create", "--email", email, "--password", password, "--name", "Bench"]);
@@ -162,7 +179,9 @@ async function postgresPhase(): Promise<PostgresFigures> {
     // database; the measurement is of a server in its steady state, not of plans made for empty tables.
     await analyze(database.url);
     const rounds = await alternate(server, target, "PostgreSQL, empty");
-    if (options["ingest-only"]) return { rounds };
+    if (options["ingest-only"]) return { rounds, setup: database.setup };
+    const webhooks = await webhookPhase(server, database.url, email, target, { ...plan, connections: CONNECTIONS }, progress);
+    if (options["webhooks-only"]) return { rounds, setup: database.setup, webhooks };
 
     progress(`PostgreSQL: seeding ${plan.leads.toLocaleString("en")} leads (npm run seed)`);
     const { seconds: seedSeconds } = await runSeed(server, target.slug, plan.leads);
@@ -198,7 +217,12 @@ async function postgresPhase(): Promise<PostgresFigures> {
       await exporter.stop();
       removeDataDir(exporter.dataDir);
     }
-    return { rounds, atScale: { seedSeconds, ingest1m: combine(ingest1mRounds), leadsPage, search, exported } };
+    return {
+      rounds,
+      setup: database.setup,
+      webhooks,
+      atScale: { seedSeconds, ingest1m: combine(ingest1mRounds), leadsPage, search, exported },
+    };
   } finally {
     await server.stop();
     await database.drop();
@@ -292,6 +316,29 @@ function scaleFigures(scale: ScaleFigures, ingestPg: Combined): Figures {
   };
 }
 
+function percentile(values: readonly number[], share: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
+}
+
+function webhookFigures(webhooks: WebhookFigures): Figures {
+  const plain = combine(webhooks.plain);
+  const withWebhook = combine(webhooks.withWebhook);
+  return {
+    ingest_pg_plain_rps: round1(plain.rps),
+    ingest_pg_webhook_rps: round1(withWebhook.rps),
+    ingest_pg_webhook_p99_ms: round1(withWebhook.p99),
+    ingest_pg_webhook_vs_plain: ratio(withWebhook.rps / plain.rps),
+    webhook_deliveries: webhooks.deliveries,
+    webhook_delivery_p50_ms: round1(percentile(webhooks.deliveryMs, 0.5)),
+    webhook_delivery_p95_ms: round1(percentile(webhooks.deliveryMs, 0.95)),
+    webhook_backlog_growth: Math.max(...webhooks.backlogGrowth),
+    webhook_backlog_end: Math.max(...webhooks.backlogEnd),
+    webhook_run_seconds: plan.webhookSeconds,
+  };
+}
+
 function printTable(figures: Figures, scale: ScaleFigures | undefined): void {
   const get = (key: string) => figures[key] as number;
   const verdict = (key: string, bound: number, atLeast: boolean) =>
@@ -349,11 +396,32 @@ function printTable(figures: Figures, scale: ScaleFigures | undefined): void {
           ],
         ] satisfies [string, string, string][])
       : []),
+    ...(figures.ingest_pg_webhook_vs_plain !== undefined
+      ? ([
+          [
+            "ingest, PostgreSQL, one webhook endpoint",
+            `${get("ingest_pg_webhook_rps")} req/s (${get("ingest_pg_plain_rps")} without), p99 ${get("ingest_pg_webhook_p99_ms")} ms`,
+            "",
+          ],
+          ["  vs without (≥ 0.90)", String(get("ingest_pg_webhook_vs_plain")), verdict("ingest_pg_webhook_vs_plain", 0.9, true)],
+          [
+            "  commit to receiver (p95 ≤ 1,000 ms)",
+            `p50 ${get("webhook_delivery_p50_ms")} ms, p95 ${get("webhook_delivery_p95_ms")} ms, ${get("webhook_deliveries")} deliveries`,
+            verdict("webhook_delivery_p95_ms", 1000, false),
+          ],
+          [
+            `  backlog growth over ${get("webhook_run_seconds")} s (≤ 0)`,
+            `${get("webhook_backlog_growth")} (${get("webhook_backlog_end")} pending at the end)`,
+            verdict("webhook_backlog_growth", 0, false),
+          ],
+        ] satisfies [string, string, string][])
+      : []),
     ["failed requests", String(get("failed_requests")), get("failed_requests") === 0 ? "met" : "MISSED"],
   ];
   const width = Math.max(...rows.map(([name]) => name.length));
   const valueWidth = Math.max(...rows.map(([, value]) => value.length));
   console.log(`Leadlink bench (${figures.mode}, ${CONNECTIONS} connections, ${plan.seconds} s per measurement)`);
+  console.log(`PostgreSQL: ${figures.postgres_setup}`);
   for (const [name, value, result] of rows) console.log(`${name.padEnd(width)}  ${value.padEnd(valueWidth)}  ${result}`);
   if (!scale) return;
   console.log("\nper page (p50 / p95 ms):");
@@ -368,16 +436,18 @@ async function main(): Promise<void> {
   buildIfStale({ log: progress });
 
   const postgres = await postgresPhase();
-  const embedded = await embeddedPhase();
+  const embedded: EmbeddedFigures = options["webhooks-only"] ? { rounds: { noop: [], ingest: [] } } : await embeddedPhase();
 
   // The ceiling: every no-op measurement of the run, on both servers (the no-op route touches no database).
   const noop = combine([...postgres.rounds.noop, ...embedded.rounds.noop]);
   const ingestPg = combine(postgres.rounds.ingest);
   const ingestPglite = combine(embedded.rounds.ingest);
   const duringExport = embedded.duringExport;
+  const webhooks = postgres.webhooks;
   const scale = postgres.atScale;
   const figures: Figures = {
     mode: options.quick ? "quick" : "full",
+    postgres_setup: postgres.setup,
     connections: CONNECTIONS,
     seconds_per_measurement: plan.seconds,
     seeded_leads: scale ? plan.leads : 0,
@@ -393,6 +463,7 @@ async function main(): Promise<void> {
     ingest_pg_p99_vs_noop: ratio(ingestPg.p99 / noop.p99),
     ingest_pglite_vs_noop: ratio(ingestPglite.rps / noop.rps),
     ...(scale ? scaleFigures(scale, ingestPg) : {}),
+    ...(webhooks ? webhookFigures(webhooks) : {}),
     ...(duringExport
       ? {
           export_pglite_leads: duringExport.exportLeads,
@@ -408,6 +479,7 @@ async function main(): Promise<void> {
       ingestPglite.failures +
       noop.failures +
       (scale?.ingest1m.failures ?? 0) +
+      (webhooks ? combine(webhooks.plain).failures + combine(webhooks.withWebhook).failures : 0) +
       (duringExport ? duringExport.idle.failures + duringExport.during.failures : 0),
   };
 

@@ -1,15 +1,70 @@
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { ROOT, type RunningServer, startServer, tempDataDir } from "../e2e/support/server";
+import { createThrowawayPostgres, postgresBinariesPresent } from "../e2e/support/throwaway-postgres";
 
 export const ADMIN_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-/** A new PostgreSQL database for one bench run, dropped by `drop`. */
-export async function createBenchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export interface BenchDatabase {
+  url: string;
+  /** Where it runs: "recommended settings (own cluster)" or "the server at ADMIN_URL". */
+  setup: string;
+  drop: () => Promise<void>;
+}
+
+const MEGABYTE = 1024 * 1024;
+
+/**
+ * README's "PostgreSQL settings we recommend", for a cluster of the bench's own. `shared_buffers` and
+ * `effective_cache_size` are 25 % and 50 % of RAM, capped at 2 GB and 4 GB: the machine is shared, and what the
+ * recommendation buys (the leads' indexes in shared memory at 1,000,000 leads, a few hundred MB) fits well within.
+ */
+export function recommendedSettings(): Record<string, string> {
+  const ram = os.totalmem();
+  const megabytes = (bytes: number) => `${Math.floor(bytes / MEGABYTE)}MB`;
+  return {
+    fsync: "on",
+    synchronous_commit: "on",
+    shared_buffers: megabytes(Math.min(ram / 4, 2048 * MEGABYTE)),
+    effective_cache_size: megabytes(Math.min(ram / 2, 4096 * MEGABYTE)),
+    random_page_cost: "1.1",
+    max_wal_size: "4GB",
+    checkpoint_timeout: "15min",
+    wal_compression: "on",
+    work_mem: "16MB",
+  };
+}
+
+/** README's per-table autovacuum thresholds for the two tables that grow by every request (after migrations). */
+export async function applyTableSettings(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (const table of ["leads", "submissions"])
+      await client.query(
+        `ALTER TABLE ${table} SET (autovacuum_vacuum_scale_factor = 0.05, autovacuum_analyze_scale_factor = 0.02)`,
+      );
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The bench's PostgreSQL database: with `recommended`, on a cluster of its own started with README's
+ * recommended settings (what `ingest_1m_vs_empty` is specified against) when the server binaries are here
+ * and BENCH_DATABASE_URL does not name a server; otherwise a new database
+ * on the server at ADMIN_URL with its settings as they are. Dropped (or the cluster removed) by `drop`.
+ */
+export async function createBenchDatabase(options: { recommended?: boolean } = {}): Promise<BenchDatabase> {
+  if (options.recommended && postgresBinariesPresent() && !process.env.BENCH_DATABASE_URL) {
+    const cluster = await createThrowawayPostgres({ settings: recommendedSettings() });
+    return { url: cluster.url, setup: "recommended settings (own cluster)", drop: () => cluster.remove() };
+  }
   const name = `leadlink_bench_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
@@ -19,6 +74,7 @@ export async function createBenchDatabase(): Promise<{ url: string; drop: () => 
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    setup: `the server at ${new URL(ADMIN_URL).host}, its settings as they are`,
     async drop() {
       const client = new pg.Client({ connectionString: ADMIN_URL });
       await client.connect();
@@ -36,9 +92,22 @@ export interface BenchServer extends RunningServer {
 /** A production server with the bench's no-op route enabled and no rate limit (one client sends everything). */
 export async function startBenchServer(databaseUrl?: string): Promise<BenchServer> {
   const dataDir = tempDataDir();
-  const env = { LEADLINK_BENCH: "1", INGEST_RATE_LIMIT: "off", LOG_LEVEL: "warn", DATABASE_URL: databaseUrl };
+  // The webhook figures' receiver listens on 127.0.0.1, which the SSRF guard refuses unless allowed.
+  const env = {
+    LEADLINK_BENCH: "1",
+    INGEST_RATE_LIMIT: "off",
+    LOG_LEVEL: "warn",
+    DATABASE_URL: databaseUrl,
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1",
+  };
   const server = await startServer({ dataDir, env });
-  const cliEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1" };
+  const cliEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    NEXT_TELEMETRY_DISABLED: "1",
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1",
+  };
   if (databaseUrl) cliEnv.DATABASE_URL = databaseUrl;
   else delete cliEnv.DATABASE_URL;
   return { ...server, cliEnv };

@@ -69,8 +69,11 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Creates (initdb) and starts a cluster on a free port. Call remove() when done, also after a failure. */
-export async function createThrowawayPostgres(): Promise<ThrowawayPostgres> {
+/**
+ * Creates (initdb) and starts a cluster on a free port. Call remove() when done, also after a failure.
+ * `settings` are passed as `-c name=value` after the defaults here (so `fsync: "on"` turns fsync back on).
+ */
+export async function createThrowawayPostgres(options: { settings?: Record<string, string> } = {}): Promise<ThrowawayPostgres> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "leadlink-pg-"));
   const dataDir = path.join(root, "data");
   const logFile = path.join(root, "postgres.log");
@@ -83,6 +86,9 @@ export async function createThrowawayPostgres(): Promise<ThrowawayPostgres> {
     fs.chownSync(root, uid, gid);
   }
   const port = await freePort();
+  const settings = Object.entries(options.settings ?? {})
+    .map(([name, value]) => ` -c ${name}=${value}`)
+    .join("");
 
   /** The postmaster (first line of postmaster.pid) and its children, the backends and auxiliary processes. */
   function clusterProcesses(): number[] {
@@ -113,7 +119,7 @@ export async function createThrowawayPostgres(): Promise<ThrowawayPostgres> {
           "-D",
           dataDir,
           "-o",
-          `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off`,
+          `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off${settings}`,
           "-l",
           logFile,
           "-w",

@@ -1,0 +1,149 @@
+import pg from "pg";
+import { type Receiver, startReceiver } from "../support/webhook-receiver";
+import { type IngestTarget, measureIngest, prepareIngest } from "./ingest-phase";
+import type { LoadResult } from "./load";
+import { type BenchServer, cli } from "./servers";
+
+/**
+ * Issue 11's figures (DESIGN.md section 6): ingest into a workspace with one endpoint subscribed to every
+ * lead event, a local receiver answering 200, against ingest into one without, alternated on one server;
+ * commit-to-receiver latency; and whether the outbox's backlog grows over a long run at full load.
+ */
+export interface WebhookFigures {
+  plain: LoadResult[];
+  withWebhook: LoadResult[];
+  /** Receiver's arrival time minus the message's creation (its ingest statement's time), per delivery. */
+  deliveryMs: number[];
+  /** Pending messages near the end of each webhook run minus near its start (steady state, see below). */
+  backlogGrowth: number[];
+  /** Pending messages at the end of each webhook run. */
+  backlogEnd: number[];
+  deliveries: number;
+}
+
+export interface WebhookPlan {
+  /** Plain ingest measurement. */
+  seconds: number;
+  /** Webhook ingest measurement, over which the backlog is followed (60 s in the full run). */
+  webhookSeconds: number;
+  warmup: number;
+  rounds: number;
+  pool: number;
+  connections: number;
+}
+
+async function pendingMessages(client: pg.Client, workspaceId: string): Promise<number> {
+  const { rows } = await client.query<{ count: string }>(
+    "SELECT count(*) AS count FROM webhook_messages WHERE workspace_id = $1 AND state = 'pending'",
+    [workspaceId],
+  );
+  return Number(rows[0]?.count ?? 0);
+}
+
+/** Waits (bounded) until the dispatcher has sent everything, so that a plain measurement does not pay for it. */
+async function drain(client: pg.Client, workspaceId: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await pendingMessages(client, workspaceId)) > 0 && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 250));
+}
+
+const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(values.length, 1);
+
+/**
+ * One webhook ingest run: `warmup` seconds of load, then the measured window. The backlog is sampled every
+ * second of the window; its growth is the mean of the last three samples minus the mean of the first three,
+ * so a dispatcher that keeps up (a steady number of messages in flight) reads about 0, and one that falls
+ * behind reads its deficit. The throughput is autocannon's over the whole run.
+ */
+async function webhookRun(
+  server: BenchServer,
+  target: IngestTarget,
+  client: pg.Client,
+  workspaceId: string,
+  plan: WebhookPlan,
+): Promise<{ load: LoadResult; growth: number; end: number }> {
+  const samples: number[] = [];
+  let sampling = true;
+  const sampler = (async () => {
+    await new Promise((resolve) => setTimeout(resolve, plan.warmup * 1000));
+    while (sampling) {
+      samples.push(await pendingMessages(client, workspaceId));
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  })();
+  const load = await measureIngest(server, target, plan.warmup + plan.webhookSeconds, plan.connections);
+  sampling = false;
+  await sampler;
+  const edge = Math.min(3, Math.floor(samples.length / 2)) || 1;
+  const growth = Math.round(mean(samples.slice(-edge)) - mean(samples.slice(0, edge)));
+  return { load, growth, end: samples.at(-1) ?? 0 };
+}
+
+function deliveryLatencies(receiver: Receiver): number[] {
+  return receiver.requests.map((request) => {
+    const { timestamp } = JSON.parse(request.body) as { timestamp: string };
+    return request.at - Date.parse(timestamp);
+  });
+}
+
+export async function webhookPhase(
+  server: BenchServer,
+  databaseUrl: string,
+  ownerEmail: string,
+  plain: IngestTarget,
+  plan: WebhookPlan,
+  progress: (message: string) => void,
+): Promise<WebhookFigures> {
+  const receiver = await startReceiver();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const target = await prepareIngest(server, plan.pool, ownerEmail);
+    await cli(server, [
+      "webhook",
+      "create",
+      "--workspace",
+      target.slug,
+      "--url",
+      receiver.url(),
+      "--event",
+      "lead.created",
+      "--event",
+      "lead.updated",
+    ]);
+    const { rows } = await client.query<{ id: string }>("SELECT id FROM workspaces WHERE slug = $1", [target.slug]);
+    const workspaceId = rows[0]!.id;
+    // The endpoint reaches ingest through the capture link cache (5 s TTL in another process than the CLI's).
+    await new Promise((resolve) => setTimeout(resolve, 5_500));
+    await measureIngest(server, target, plan.warmup, plan.connections);
+    await drain(client, workspaceId, 60_000);
+    receiver.requests.length = 0;
+
+    const figures: WebhookFigures = {
+      plain: [],
+      withWebhook: [],
+      deliveryMs: [],
+      backlogGrowth: [],
+      backlogEnd: [],
+      deliveries: 0,
+    };
+    for (let round = 1; round <= plan.rounds; round += 1) {
+      progress(`PostgreSQL, webhooks: round ${round}/${plan.rounds}, ingest without an endpoint ${plan.seconds} s`);
+      figures.plain.push(await measureIngest(server, plain, plan.seconds, plan.connections));
+      progress(
+        `PostgreSQL, webhooks: round ${round}/${plan.rounds}, ingest with one endpoint ${plan.warmup} + ${plan.webhookSeconds} s`,
+      );
+      const run = await webhookRun(server, target, client, workspaceId, plan);
+      figures.withWebhook.push(run.load);
+      figures.backlogGrowth.push(run.growth);
+      figures.backlogEnd.push(run.end);
+      await drain(client, workspaceId, 120_000);
+    }
+    figures.deliveryMs = deliveryLatencies(receiver);
+    figures.deliveries = receiver.requests.length;
+    return figures;
+  } finally {
+    await client.end();
+    await receiver.close();
+  }
+}
