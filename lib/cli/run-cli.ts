@@ -1,4 +1,5 @@
 import { Command, CommanderError } from "commander";
+import { registerApiKeyCommands } from "./apikey-commands";
 import { registerBackupCommands } from "./backup-commands";
 import type { CliContext } from "./cli-command";
 import type { CliIo } from "./cli-io";
@@ -38,6 +39,7 @@ function buildProgram(context: CliContext, json: boolean): Command {
   registerLeadCommands(program, context);
   registerBackupCommands(program, context);
   registerWebhookCommands(program, context);
+  registerApiKeyCommands(program, context);
   program.addHelpText(
     "after",
     "\nAlso: seed --leads N [--workspace SLUG] [--json]   insert realistic leads fast, through SQL (npm run seed)",

@@ -1,0 +1,10 @@
+import { apiRoute } from "@/lib/api/api-route";
+import { deleteEndpoint } from "@/lib/webhooks/delete-endpoint";
+
+export const dynamic = "force-dynamic";
+
+/** DELETE /api/v1/webhooks/{id}: unsubscribe; 204. */
+export const DELETE = apiRoute<{ id: string }>("write", async ({ caller, params }) => {
+  await deleteEndpoint(caller.workspaceId, params.id);
+  return { status: 204 };
+});
