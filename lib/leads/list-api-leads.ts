@@ -75,7 +75,6 @@ function decodeCursor(value: string, order: Order): { at: Date; id: string } {
 async function settledBefore(): Promise<Date> {
   const { prisma } = await getDatabase();
   const rows = await prisma.$queryRaw<{ at: Date }[]>(Prisma.sql`
-    /* leadlink:api-leads-horizon */
     SELECT LEAST(statement_timestamp(), (
       SELECT min(xact_start) FROM pg_stat_activity
       WHERE datname = current_database() AND pid <> pg_backend_pid() AND state <> 'idle' AND xact_start IS NOT NULL
@@ -107,7 +106,7 @@ export async function listApiLeads(workspaceId: string, input: ApiLeadListQuery)
 
   const { prisma } = await getDatabase();
   const page = await prisma.$queryRaw<{ id: string; at: Date }[]>(Prisma.sql`
-    /* leadlink:api-leads */
+    -- Unnamed: its text varies with the filters (a /* leadlink:… */ name would make it one prepared statement).
     SELECT l.id, ${key} AS at FROM leads l
     WHERE ${Prisma.join(conditions, " AND ")}
     ORDER BY ${key} ASC, l.id ASC
