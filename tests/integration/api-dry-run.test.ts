@@ -12,7 +12,10 @@ const DRY = { "Leadlink-Dry-Run": "1" };
 describe("dry run", () => {
   it("answers 201 with created and warnings for a new person, and writes no lead, message or key", async () => {
     const { workspace, link, token } = await setupLink(db.current);
-    await createEndpoint(workspace.id, { url: "https://example.com/hooks/leads", events: ["lead.created", "lead.updated", "submission.rejected"] });
+    await createEndpoint(workspace.id, {
+      url: "https://example.com/hooks/leads",
+      events: ["lead.created", "lead.updated", "submission.rejected"],
+    });
     const email = uniqueEmail();
     const dry = await post(token, { email, name: "Ana", coupon: "X1" }, { ...DRY, "Idempotency-Key": "k-1" });
     expect(dry.status).toBe(201);
@@ -52,7 +55,11 @@ describe("dry run", () => {
 
   it("refuses invalid input exactly as a real request does, logged as a rejected dry run", async () => {
     const { link, token } = await setupLink(db.current);
-    const problem = await expectProblem(await postText(token, JSON.stringify({ email: "nope", birthday: "3000-01-01" }), DRY), 422, "validation_failed");
+    const problem = await expectProblem(
+      await postText(token, JSON.stringify({ email: "nope", birthday: "3000-01-01" }), DRY),
+      422,
+      "validation_failed",
+    );
     expect(problem.errors.map((issue: { field: string }) => issue.field).sort()).toEqual(["birthday", "email"]);
     const logged = await db.current.prisma.submission.findFirstOrThrow({ where: { captureLinkId: link.id } });
     expect(logged).toMatchObject({ dryRun: true, outcome: "rejected", errorCode: "validation_failed" });

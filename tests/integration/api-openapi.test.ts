@@ -85,14 +85,22 @@ describe("the OpenAPI document", () => {
     );
     for (const [path, item] of Object.entries<any>(document.paths)) {
       for (const [method, operation] of Object.entries<any>(item)) {
-        const contents = Object.values<any>(operation.responses).flatMap((response) => Object.values<any>(response.content ?? {}));
-        expect(contents.some((content) => content.example !== undefined || content.examples), `${method} ${path}`).toBe(true);
+        const contents = Object.values<any>(operation.responses).flatMap((response) =>
+          Object.values<any>(response.content ?? {}),
+        );
+        expect(
+          contents.some((content) => content.example !== undefined || content.examples),
+          `${method} ${path}`,
+        ).toBe(true);
         // Every example is valid for its schema.
         for (const [status, response] of Object.entries<any>(operation.responses)) {
           for (const [media, content] of Object.entries<any>(response.content ?? {})) {
             const validate = responseValidator(path, method, Number(status), media);
-            const examples = content.examples ? Object.values<any>(content.examples).map((entry) => entry.value) : [content.example];
-            for (const example of examples) expect(validate(example), `${method} ${path} ${status}: ${JSON.stringify(validate.errors)}`).toBe(true);
+            const examples = content.examples
+              ? Object.values<any>(content.examples).map((entry) => entry.value)
+              : [content.example];
+            for (const example of examples)
+              expect(validate(example), `${method} ${path} ${status}: ${JSON.stringify(validate.errors)}`).toBe(true);
           }
         }
       }
@@ -100,7 +108,9 @@ describe("the OpenAPI document", () => {
     expect(document.components.schemas.Problem.properties.code.enum.sort()).toEqual(Object.keys(ERROR_CODES).sort());
     for (const code of Object.keys(ERROR_CODES)) expect(document.info.description).toContain(`\`${code}\``);
     expect(document.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
-    expect(document.paths["/ingest/{captureLink}"].post.parameters.map((parameter: { name: string }) => parameter.name)).toContain("Leadlink-Dry-Run");
+    expect(
+      document.paths["/ingest/{captureLink}"].post.parameters.map((parameter: { name: string }) => parameter.name),
+    ).toContain("Leadlink-Dry-Run");
   });
 });
 
@@ -112,9 +122,17 @@ describe("real answers match the document", () => {
     const ingest = "/ingest/{captureLink}";
     const email = uniqueEmail();
 
-    const created = await expectDocumented(await send(token, { body: { email, name: "Ana", utmSource: "google", customFields: { x: 1 } } }), ingest, "post");
+    const created = await expectDocumented(
+      await send(token, { body: { email, name: "Ana", utmSource: "google", customFields: { x: 1 } } }),
+      ingest,
+      "post",
+    );
     await expectDocumented(await send(token, { body: { email, city: "Recife" } }), ingest, "post");
-    await expectDocumented(await send(token, { body: { email: uniqueEmail() }, headers: { "Leadlink-Dry-Run": "1" } }), ingest, "post");
+    await expectDocumented(
+      await send(token, { body: { email: uniqueEmail() }, headers: { "Leadlink-Dry-Run": "1" } }),
+      ingest,
+      "post",
+    );
     await expectDocumented(await send(token, { body: { email: "bad" } }), ingest, "post");
     await expectDocumented(await send(token, { body: "[]" }), ingest, "post");
     await expectDocumented(await send("cl_0000000000000000000000", { body: {} }), ingest, "post");
@@ -124,29 +142,77 @@ describe("real answers match the document", () => {
     await expectDocumented(await api("/api/v1/leads"), "/api/v1/leads", "get");
     await expectDocumented(await api(`/api/v1/leads/${created.leadId}`, { key: read }), "/api/v1/leads/{id}", "get");
     await expectDocumented(await api(`/api/v1/leads/${crypto.randomUUID()}`, { key: read }), "/api/v1/leads/{id}", "get");
-    await expectDocumented(await api(`/api/v1/leads/${created.leadId}`, { key: write, method: "PATCH", body: {} }), "/api/v1/leads/{id}", "patch");
-    await expectDocumented(await api(`/api/v1/leads/${created.leadId}`, { key: read, method: "DELETE" }), "/api/v1/leads/{id}", "delete");
-    await expectDocumented(await api(`/api/v1/leads/${created.leadId}`, { key: write, method: "DELETE" }), "/api/v1/leads/{id}", "delete");
+    await expectDocumented(
+      await api(`/api/v1/leads/${created.leadId}`, { key: write, method: "PATCH", body: {} }),
+      "/api/v1/leads/{id}",
+      "patch",
+    );
+    await expectDocumented(
+      await api(`/api/v1/leads/${created.leadId}`, { key: read, method: "DELETE" }),
+      "/api/v1/leads/{id}",
+      "delete",
+    );
+    await expectDocumented(
+      await api(`/api/v1/leads/${created.leadId}`, { key: write, method: "DELETE" }),
+      "/api/v1/leads/{id}",
+      "delete",
+    );
 
     await expectDocumented(await api("/api/v1/links", { key: read }), "/api/v1/links", "get");
-    const newLink = await expectDocumented(await api("/api/v1/links", { key: write, method: "POST", body: { name: "API" } }), "/api/v1/links", "post");
+    const newLink = await expectDocumented(
+      await api("/api/v1/links", { key: write, method: "POST", body: { name: "API" } }),
+      "/api/v1/links",
+      "post",
+    );
     await expectDocumented(await api("/api/v1/links", { key: write, method: "POST", body: "{" }), "/api/v1/links", "post");
-    await expectDocumented(await api("/api/v1/links", { key: read, method: "POST", body: { name: "x" } }), "/api/v1/links", "post");
-    await expectDocumented(await api(`/api/v1/links/${newLink.id}/revoke`, { key: write, method: "POST" }), "/api/v1/links/{id}/revoke", "post");
-    await expectDocumented(await api(`/api/v1/links/${crypto.randomUUID()}/revoke`, { key: write, method: "POST" }), "/api/v1/links/{id}/revoke", "post");
+    await expectDocumented(
+      await api("/api/v1/links", { key: read, method: "POST", body: { name: "x" } }),
+      "/api/v1/links",
+      "post",
+    );
+    await expectDocumented(
+      await api(`/api/v1/links/${newLink.id}/revoke`, { key: write, method: "POST" }),
+      "/api/v1/links/{id}/revoke",
+      "post",
+    );
+    await expectDocumented(
+      await api(`/api/v1/links/${crypto.randomUUID()}/revoke`, { key: write, method: "POST" }),
+      "/api/v1/links/{id}/revoke",
+      "post",
+    );
 
-    await expectDocumented(await api("/api/v1/fields", { key: write, method: "POST", body: { name: "x", label: "X", type: "number" } }), "/api/v1/fields", "post");
-    await expectDocumented(await api("/api/v1/fields", { key: write, method: "POST", body: { name: "" } }), "/api/v1/fields", "post");
+    await expectDocumented(
+      await api("/api/v1/fields", { key: write, method: "POST", body: { name: "x", label: "X", type: "number" } }),
+      "/api/v1/fields",
+      "post",
+    );
+    await expectDocumented(
+      await api("/api/v1/fields", { key: write, method: "POST", body: { name: "" } }),
+      "/api/v1/fields",
+      "post",
+    );
     await expectDocumented(await api("/api/v1/fields", { key: read }), "/api/v1/fields", "get");
 
     const hook = await expectDocumented(
-      await api("/api/v1/webhooks", { key: write, method: "POST", body: { url: "https://example.com/h", linkIds: [link.id], headers: [{ name: "X-Key", value: "secret" }] } }),
+      await api("/api/v1/webhooks", {
+        key: write,
+        method: "POST",
+        body: { url: "https://example.com/h", linkIds: [link.id], headers: [{ name: "X-Key", value: "secret" }] },
+      }),
       "/api/v1/webhooks",
       "post",
     );
     await expectDocumented(await api("/api/v1/webhooks", { key: read }), "/api/v1/webhooks", "get");
-    await expectDocumented(await api(`/api/v1/webhooks/${hook.id}`, { key: write, method: "DELETE" }), "/api/v1/webhooks/{id}", "delete");
-    await expectDocumented(await api(`/api/v1/webhooks/${hook.id}`, { key: write, method: "DELETE" }), "/api/v1/webhooks/{id}", "delete");
+    await expectDocumented(
+      await api(`/api/v1/webhooks/${hook.id}`, { key: write, method: "DELETE" }),
+      "/api/v1/webhooks/{id}",
+      "delete",
+    );
+    await expectDocumented(
+      await api(`/api/v1/webhooks/${hook.id}`, { key: write, method: "DELETE" }),
+      "/api/v1/webhooks/{id}",
+      "delete",
+    );
     await expectDocumented(await api("/api/v1/openapi.json"), "/api/v1/openapi.json", "get");
   });
 });

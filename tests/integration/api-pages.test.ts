@@ -84,7 +84,10 @@ describe("updatedAfter", () => {
   it("returns exactly the leads created or changed after the instant, oldest change first", async () => {
     const { token, key, emails } = await workspaceWithLeads(4);
     const listed = (await apiJson("/api/v1/leads", { key })).body.data as { id: string; email: string; updatedAt: string }[];
-    const mark = listed.map((lead) => lead.updatedAt).sort().at(-1)!;
+    const mark = listed
+      .map((lead) => lead.updatedAt)
+      .sort()
+      .at(-1)!;
     // Every change below happens in a later millisecond than the mark.
     await sleep(5);
     expect((await apiJson(`/api/v1/leads?updatedAfter=${mark}`, { key })).body.data).toEqual([]);

@@ -4,7 +4,7 @@ import { NavLink } from "@/components/shell/nav-link";
 import { SignOutButton } from "@/components/shell/sign-out-button";
 import { WorkspaceSwitcher } from "@/components/shell/workspace-switcher";
 import { Brand } from "@/components/ui/brand";
-import { requireWorkspace } from "@/lib/auth/session";
+import { hasRole, requireWorkspace } from "@/lib/auth/session";
 import { getDatabase } from "@/lib/db/client";
 
 export default async function WorkspaceLayout({ children, params }: { children: ReactNode; params: Promise<{ slug: string }> }) {
@@ -47,6 +47,7 @@ export default async function WorkspaceLayout({ children, params }: { children: 
           <NavLink href={`${base}/links`}>Capture links</NavLink>
           <NavLink href={`${base}/fields`}>Custom fields</NavLink>
           <NavLink href={`${base}/members`}>Members</NavLink>
+          {hasRole(role, "admin") ? <NavLink href={`${base}/api-keys`}>API keys</NavLink> : null}
         </nav>
         <div className="hidden items-center justify-between gap-2 border-t border-slate-200 px-4 py-3 lg:flex">
           <div className="min-w-0">

@@ -19,6 +19,7 @@ import { hasRole, requireWorkspace } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
 import { listFields } from "@/lib/fields/list-fields";
+import { dryRunSnippet } from "@/lib/links/dry-run-snippet";
 import { getLink } from "@/lib/links/get-link";
 import { linkSnippets } from "@/lib/links/link-snippets";
 import { listLinkSubmissions, SUBMISSION_FILTERS, type SubmissionFilter } from "@/lib/links/list-link-submissions";
@@ -143,8 +144,23 @@ export default async function LinkPage({
                 description:
                   "A complete form with the same script: paste it where the form should appear and style it like the rest of your page.",
               },
+              {
+                key: "dry-run",
+                tab: "Test (dry run)",
+                label: "Shell (dry run)",
+                code: dryRunSnippet({ url: link.url, fields, honeypotField: link.honeypotField, country: workspace.country }),
+                description:
+                  'Tests a form before going live: with the Leadlink-Dry-Run: 1 header the lead is validated and matched, and the answer says what would happen ("dryRun": true), but nothing is stored. The request shows in the log below, marked as a dry run.',
+              },
             ]}
           />
+          <p className="mt-3 text-xs text-slate-500">
+            Every option, answer and error code is in the{" "}
+            <a href="/docs" className="font-medium text-indigo-700 hover:text-indigo-900">
+              API reference
+            </a>
+            .
+          </p>
         </Card>
         <Card
           title="Settings"
