@@ -78,3 +78,14 @@ export function apiRoute<Params = Record<string, never>>(
 export function notImplemented(what: string): AppError {
   return new AppError("not_implemented", `${what} is not available in this version of Leadlink yet.`);
 }
+
+/**
+ * The handler for the methods a path does not offer: 405 problem+json with `Allow`, rather than Next.js's
+ * empty 405, so that every answer of the API is JSON. Before any key check: the method is wrong for anyone.
+ */
+export function apiMethodNotAllowed(allow: string) {
+  return async (request: Request): Promise<Response> =>
+    problemResponse(new AppError("method_not_allowed", `${request.method} is not an operation of this path; use ${allow}.`), {
+      Allow: allow,
+    });
+}

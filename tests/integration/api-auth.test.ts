@@ -179,5 +179,8 @@ describe("every error is problem+json", () => {
       "not_implemented",
     );
     await expectProblem(await api("/api/v1/nothing/here", { key: write }), 404, "not_found");
+    const wrongMethod = await api("/api/v1/leads", { key: write, method: "PUT" });
+    expect(wrongMethod.headers.get("allow")).toBe("GET");
+    await expectProblem(wrongMethod, 405, "method_not_allowed");
   });
 });

@@ -1,5 +1,5 @@
 import { toApiField } from "@/lib/api/api-json";
-import { apiRoute } from "@/lib/api/api-route";
+import { apiMethodNotAllowed, apiRoute } from "@/lib/api/api-route";
 import { createField, type NewCustomField } from "@/lib/fields/create-field";
 import { listFields } from "@/lib/fields/list-fields";
 
@@ -16,3 +16,8 @@ export const POST = apiRoute("write", async ({ caller, json }) => ({
   status: 201,
   body: toApiField(await createField(caller.workspaceId, (await json()) as unknown as NewCustomField)),
 }));
+
+const notAllowed = apiMethodNotAllowed("GET, POST");
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/api/api-route";
+import { apiMethodNotAllowed, apiRoute } from "@/lib/api/api-route";
 import { listApiLeads } from "@/lib/leads/list-api-leads";
 
 export const dynamic = "force-dynamic";
@@ -8,3 +8,9 @@ export const GET = apiRoute("read", async ({ caller, request }) => {
   const query = Object.fromEntries(new URL(request.url).searchParams);
   return { status: 200, body: await listApiLeads(caller.workspaceId, query) };
 });
+
+const notAllowed = apiMethodNotAllowed("GET");
+export const POST = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

@@ -1,5 +1,5 @@
 import { toApiLink } from "@/lib/api/api-json";
-import { apiRoute } from "@/lib/api/api-route";
+import { apiMethodNotAllowed, apiRoute } from "@/lib/api/api-route";
 import { createLink } from "@/lib/links/create-link";
 import type { LinkInput } from "@/lib/links/link-input";
 import { listLinks } from "@/lib/links/list-links";
@@ -17,3 +17,8 @@ export const POST = apiRoute("write", async ({ caller, json }) => ({
   status: 201,
   body: toApiLink(await createLink(caller.workspaceId, (await json()) as LinkInput)),
 }));
+
+const notAllowed = apiMethodNotAllowed("GET, POST");
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

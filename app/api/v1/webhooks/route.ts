@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/api/api-route";
+import { apiMethodNotAllowed, apiRoute } from "@/lib/api/api-route";
 import { createEndpoint } from "@/lib/webhooks/create-endpoint";
 import type { WebhookEndpointInput } from "@/lib/webhooks/endpoint-input";
 import { listEndpoints } from "@/lib/webhooks/list-endpoints";
@@ -16,3 +16,8 @@ export const POST = apiRoute("write", async ({ caller, json }) => ({
   status: 201,
   body: await createEndpoint(caller.workspaceId, (await json()) as WebhookEndpointInput),
 }));
+
+const notAllowed = apiMethodNotAllowed("GET, POST");
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/api/api-route";
+import { apiMethodNotAllowed, apiRoute } from "@/lib/api/api-route";
 import { deleteApiLead, patchApiLead } from "@/lib/api/lead-changes";
 import { getLead } from "@/lib/leads/get-lead";
 
@@ -17,3 +17,7 @@ export const PATCH = apiRoute<Params>("write", patchApiLead);
 
 /** DELETE /api/v1/leads/{id}: erasure (DESIGN.md section 9); 204. */
 export const DELETE = apiRoute<Params>("write", deleteApiLead);
+
+const notAllowed = apiMethodNotAllowed("GET, PATCH, DELETE");
+export const POST = notAllowed;
+export const PUT = notAllowed;

@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/api/api-route";
+import { apiMethodNotAllowed, apiRoute } from "@/lib/api/api-route";
 import { deleteEndpoint } from "@/lib/webhooks/delete-endpoint";
 
 export const dynamic = "force-dynamic";
@@ -8,3 +8,9 @@ export const DELETE = apiRoute<{ id: string }>("write", async ({ caller, params 
   await deleteEndpoint(caller.workspaceId, params.id);
   return { status: 204 };
 });
+
+const notAllowed = apiMethodNotAllowed("DELETE");
+export const GET = notAllowed;
+export const POST = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;

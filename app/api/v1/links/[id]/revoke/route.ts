@@ -1,5 +1,5 @@
 import { toApiLink } from "@/lib/api/api-json";
-import { apiRoute } from "@/lib/api/api-route";
+import { apiMethodNotAllowed, apiRoute } from "@/lib/api/api-route";
 import { AppError } from "@/lib/errors";
 import { revokeLink } from "@/lib/links/revoke-link";
 import { uuidOrUndefined } from "@/lib/validation/uuid";
@@ -13,3 +13,9 @@ export const POST = apiRoute<{ id: string }>("write", async ({ caller, params })
     throw new AppError("capture_link_not_found", `No capture link "${params.id}" in this workspace.`);
   return { status: 200, body: toApiLink(await revokeLink(caller.workspaceId, params.id)) };
 });
+
+const notAllowed = apiMethodNotAllowed("POST");
+export const GET = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;
