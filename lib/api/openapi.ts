@@ -88,7 +88,7 @@ const ERROR_TABLE = (Object.keys(ERROR_CODES) as ErrorCode[])
   .map((code) => `| \`${code}\` | ${ERROR_CODES[code].status} | ${ERROR_CODES[code].summary.replace(/\|/g, "\\|")} |`)
   .join("\n");
 
-const DESCRIPTION = `Leadlink's public ingest endpoint and its management API (DESIGN.md sections 3 and 8).
+const DESCRIPTION = `Leadlink's public ingest endpoint and its management API.
 
 **Authentication.** Management operations take an API key of a workspace: \`Authorization: Bearer llk_…\`.
 Owners and admins create keys on the workspace's *API keys* page or with \`leadlink apikey create\`. A \`read\` key may only read; \`write\` keys may also create, revoke and delete. A key sees only its own workspace: another workspace's ids are 404.
