@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import {
   DisclosureChevron,
   SubmissionAnswer,
@@ -17,6 +18,7 @@ export const LOG_COLUMNS = "lg:grid-cols-[14rem_6rem_3.5rem_minmax(0,1fr)_8rem_m
  * Everything the sender controls is rendered as text.
  */
 export function SubmissionEntry({ submission, workspacePath }: { submission: LoggedSubmission; workspacePath: string }) {
+  const tApi = useTranslations("apiKeys");
   return (
     <li data-testid="submission" data-outcome={submission.outcome} data-dry-run={submission.dryRun || undefined}>
       <details className="group">
@@ -27,8 +29,8 @@ export function SubmissionEntry({ submission, workspacePath }: { submission: Log
           <span className="flex flex-wrap items-center gap-1">
             <OutcomeBadge outcome={submission.outcome} />
             {submission.dryRun ? (
-              <span className="text-xs font-medium text-slate-500" title="Sent with Leadlink-Dry-Run: 1; nothing was stored">
-                dry run
+              <span className="text-xs font-medium text-slate-500" title={tApi("dryRunBadgeTitle")}>
+                {tApi("dryRunBadge")}
               </span>
             ) : null}
           </span>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { LinkSettingsForm } from "@/components/links/link-settings-form";
 import { LinkSettingsSummary } from "@/components/links/link-settings-summary";
 import { LinkStats } from "@/components/links/link-stats";
@@ -43,7 +44,7 @@ export default async function LinkPage({
   params: Promise<{ slug: string; id: string }>;
   searchParams: Promise<SearchParams>;
 }) {
-  const [{ slug, id }, query] = await Promise.all([params, searchParams]);
+  const [{ slug, id }, query, tApi] = await Promise.all([params, searchParams, getTranslations("apiKeys")]);
   const { workspace, role } = await requireWorkspace(slug);
   const canManage = hasRole(role, "admin");
   const link = await getLink(workspace.id, id, { baseUrl: await requestBaseUrl() }).catch((error: unknown) => {
@@ -146,20 +147,21 @@ export default async function LinkPage({
               },
               {
                 key: "dry-run",
-                tab: "Test (dry run)",
-                label: "Shell (dry run)",
+                tab: tApi("dryRunTab"),
+                label: tApi("dryRunLabel"),
                 code: dryRunSnippet({ url: link.url, fields, honeypotField: link.honeypotField, country: workspace.country }),
-                description:
-                  'Tests a form before going live: with the Leadlink-Dry-Run: 1 header the lead is validated and matched, and the answer says what would happen ("dryRun": true), but nothing is stored. The request shows in the log below, marked as a dry run.',
+                description: tApi("dryRunDescription"),
               },
             ]}
           />
           <p className="mt-3 text-xs text-slate-500">
-            Every option, answer and error code is in the{" "}
-            <a href="/docs" className="font-medium text-indigo-700 hover:text-indigo-900">
-              API reference
-            </a>
-            .
+            {tApi.rich("apiReference", {
+              docs: (chunks) => (
+                <a href="/docs" className="font-medium text-indigo-700 hover:text-indigo-900">
+                  {chunks}
+                </a>
+              ),
+            })}
           </p>
         </Card>
         <Card
