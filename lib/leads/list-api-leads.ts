@@ -70,15 +70,19 @@ function decodeCursor(value: string, order: Order): { at: Date; id: string } {
  * on this database (or now). A lead's createdAt and updatedAt are its transaction's start time, and
  * transactions commit in any order, so a row with an earlier time can still appear after a page was read
  * past it; a page stops short of that instant, and the next request picks such rows up. Read in its own
- * statement, before the page's, so that a transaction that commits in between is seen by the page.
+ * statement, before the page's, so that a transaction that commits in between is seen by the page. At most a
+ * minute back: a session left open in a transaction (or a long backup) must not hide new leads for longer;
+ * every statement that writes a lead is a single short one. Rounded to milliseconds as the columns are
+ * (timestamptz(3)), so that a running transaction's rounded time is never below a page's rows.
  */
 async function settledBefore(): Promise<Date> {
   const { prisma } = await getDatabase();
   const rows = await prisma.$queryRaw<{ at: Date }[]>(Prisma.sql`
-    SELECT LEAST(statement_timestamp(), (
+    SELECT LEAST(statement_timestamp(), GREATEST(statement_timestamp() - interval '1 minute', COALESCE((
       SELECT min(xact_start) FROM pg_stat_activity
-      WHERE datname = current_database() AND pid <> pg_backend_pid() AND state <> 'idle' AND xact_start IS NOT NULL
-    )) AS at`);
+      WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'
+        AND state <> 'idle' AND xact_start IS NOT NULL
+    ), statement_timestamp())))::timestamptz(3) AS at`);
   return rows[0]?.at ?? new Date();
 }
 

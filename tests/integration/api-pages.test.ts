@@ -4,7 +4,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { apiJson } from "../support/api-client";
-import { useTestDatabase } from "../support/database";
+import { testDatabaseKind, useTestDatabase } from "../support/database";
 import { post } from "../support/ingest-client";
 import { setupLink, uniqueEmail } from "../support/ingest-helpers";
 
@@ -67,6 +67,40 @@ describe("keyset pages", () => {
     expect(again.length).toBe(24 + n);
     expect(new Set([...again, ...seen]).size).toBe(again.length);
   });
+
+  // Two connections at once: PostgreSQL only (the embedded engine runs one transaction at a time).
+  it.runIf(testDatabaseKind === "postgres")(
+    "hold back leads newer than a transaction still running, which may commit a lead with an earlier time",
+    async () => {
+      const { workspace, token, key } = await workspaceWithLeads(1);
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let inserted!: () => void;
+      const started = new Promise<void>((resolve) => {
+        inserted = resolve;
+      });
+      const slowId = crypto.randomUUID();
+      // A transaction that writes a lead (createdAt = its start) and commits only later.
+      const slow = db.current.transaction(async (tx) => {
+        await tx.exec(`INSERT INTO leads (id, workspace_id, email) VALUES ('${slowId}', '${workspace.id}', 'slow@example.com')`);
+        inserted();
+        await gate;
+      });
+      await started;
+      const fast = await post(token, { email: uniqueEmail("fast") });
+      expect(fast.status).toBe(201);
+      // The fast lead is newer than the open transaction's start: a page that handed it out now would put its
+      // cursor past the slow lead, which commits with an earlier createdAt. So it is not handed out yet.
+      const during = (await apiJson("/api/v1/leads", { key })).body;
+      expect(during.data.map((lead: { id: string }) => lead.id)).not.toContain(fast.json!.leadId);
+      release();
+      await slow;
+      const after = (await apiJson("/api/v1/leads", { key })).body.data.map((lead: { id: string }) => lead.id);
+      expect(after.slice(-2)).toEqual([slowId, fast.json!.leadId]);
+    },
+  );
 
   it("a cursor of one query is refused by another (validation_failed), never silently restarted", async () => {
     const { key } = await workspaceWithLeads(3);
