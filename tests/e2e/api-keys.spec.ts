@@ -1,5 +1,8 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { expect, test } from "./support/admin";
 import { screenshot } from "./support/screenshot";
+import { ROOT } from "./support/server";
 
 test("an owner creates an API key, sees its token once, uses it, revokes it, and it is refused", async ({
   signedInPage: page,
@@ -76,4 +79,28 @@ test("/docs renders the OpenAPI document with no asset from another host", async
   }
   expect(foreign).toEqual([]);
   expect(violations).toEqual([]);
+});
+
+test.describe("in Portuguese", () => {
+  test.use({ locale: "pt-BR" });
+
+  test("the API keys page speaks Brazilian Portuguese", async ({ signedInPage: page, workspace }) => {
+    await page.goto(`/w/${workspace.slug}/api-keys`);
+    await page.getByLabel("Nome").fill("Zapier");
+    await page.getByRole("button", { name: "Criar chave" }).click();
+    await expect(page.getByTestId("new-api-key")).toContainText("mostrado uma única vez");
+    await page.reload();
+    // biome-ignore lint/performance/useDomNodeTextContent: textContent would include the RSC payload's scripts
+    const text = await page.locator("main").innerText();
+    // No English text of this page's catalogue (its literal parts of 12 characters or more) is left.
+    const catalogue = (language: string) =>
+      JSON.parse(readFileSync(path.join(ROOT, "messages", `${language}.json`), "utf8")).apiKeys as Record<string, string>;
+    const [english, portuguese] = [catalogue("en"), catalogue("pt-BR")];
+    const leftovers = Object.entries(english)
+      .filter(([key, value]) => value !== portuguese[key])
+      .flatMap(([, value]) => value.split(/\{[^}]*\}|<[^>]*>/).filter((part) => part.trim().length >= 12))
+      .filter((part) => text.includes(part.trim()));
+    expect(leftovers).toEqual([]);
+    await expect(page.locator('[data-testid="api-key-row"]')).toContainText("Nunca usada");
+  });
 });
