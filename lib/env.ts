@@ -37,6 +37,8 @@ const EnvSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   INGEST_RATE_LIMIT: RateLimitSetting.default("120/min"),
+  /** Requests per management API key (DESIGN.md section 8), or "off". */
+  API_RATE_LIMIT: RateLimitSetting.default("600/min"),
   /** How long an ingest request's body may take to arrive once its headers have: then 408 request_timeout. */
   INGEST_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
   /** Lets webhook endpoints target loopback, private and link-local addresses (an internal CRM; the tests). */

@@ -314,6 +314,22 @@ export const ERROR_CODES = {
       "The webhook URL's host is, or resolves to, a loopback, private, link-local or unspecified address (such as 127.0.0.1, 10.0.0.0/8 or 169.254.169.254): webhooks may only reach public hosts.",
     fix: "Use a public URL, or set `WEBHOOK_ALLOW_PRIVATE_NETWORKS=1` on the server to allow internal targets.",
   },
+
+  // The management API (DESIGN.md section 8).
+  api_key_not_found: {
+    status: 404,
+    title: "API key not found",
+    ingest: false,
+    summary: "No API key has this id in this workspace.",
+    fix: "List the workspace's keys on its API keys page and use one of their ids.",
+  },
+  not_implemented: {
+    status: 501,
+    title: "Not implemented",
+    ingest: false,
+    summary: "This operation of the management API is documented but not available in this version of Leadlink yet.",
+    fix: "Check /api/v1/openapi.json of this server for what it offers; update Leadlink for the rest.",
+  },
 } as const satisfies Record<string, { status: number; title: string; ingest: boolean; summary: string; fix: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import {
   DisclosureChevron,
   SubmissionAnswer,
@@ -17,15 +18,21 @@ export const LOG_COLUMNS = "lg:grid-cols-[14rem_6rem_3.5rem_minmax(0,1fr)_8rem_m
  * Everything the sender controls is rendered as text.
  */
 export function SubmissionEntry({ submission, workspacePath }: { submission: LoggedSubmission; workspacePath: string }) {
+  const tApi = useTranslations("apiKeys");
   return (
-    <li data-testid="submission" data-outcome={submission.outcome}>
+    <li data-testid="submission" data-outcome={submission.outcome} data-dry-run={submission.dryRun || undefined}>
       <details className="group">
         <summary
           className={`grid cursor-pointer list-none grid-cols-2 items-center gap-x-4 gap-y-1 px-4 py-3 text-sm hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 sm:grid-cols-4 [&::-webkit-details-marker]:hidden ${LOG_COLUMNS}`}
         >
           <LocalTime value={submission.receivedAt} className="text-slate-700 lg:whitespace-nowrap" />
-          <span>
+          <span className="flex flex-wrap items-center gap-1">
             <OutcomeBadge outcome={submission.outcome} />
+            {submission.dryRun ? (
+              <span className="text-xs font-medium text-slate-500" title={tApi("dryRunBadgeTitle")}>
+                {tApi("dryRunBadge")}
+              </span>
+            ) : null}
           </span>
           <span className="font-mono text-xs text-slate-600">
             <span className="text-slate-400 lg:hidden">HTTP </span>

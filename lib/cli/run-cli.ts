@@ -1,4 +1,5 @@
 import { Command, CommanderError } from "commander";
+import { registerApiKeyCommands } from "./apikey-commands";
 import { registerBackupCommands } from "./backup-commands";
 import type { CliContext } from "./cli-command";
 import type { CliIo } from "./cli-io";
@@ -42,6 +43,7 @@ function buildProgram(context: CliContext, json: boolean): Command {
   registerWebhookCommands(program, context);
   registerNotifyCommands(program, context);
   registerPrivacyCommands(program, context);
+  registerApiKeyCommands(program, context);
   program.addHelpText(
     "after",
     "\nAlso: seed --leads N [--workspace SLUG] [--json]   insert realistic leads fast, through SQL (npm run seed)",

@@ -3,6 +3,7 @@ import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { env } from "@/lib/env";
 import { errorStatus } from "@/lib/error-codes";
 import { AppError } from "@/lib/errors";
+import { isDryRun } from "@/lib/ingest/dry-run";
 import { enforceRateLimit, isUnloggedRateLimit, RateLimitedError } from "@/lib/ingest/enforce-rate-limit";
 import { MAX_IDEMPOTENCY_KEY, requestHash } from "@/lib/ingest/idempotency";
 import { type Rejection, recordRejection } from "@/lib/ingest/record-rejection";
@@ -75,6 +76,7 @@ function newAttempt(request: Request): Attempt {
     referer: meta.referer,
     idempotencyKey: meta.idempotencyKey?.slice(0, MAX_IDEMPOTENCY_KEY * 4) ?? null,
     requestHash: null,
+    dryRun: isDryRun(request.headers),
   };
   return { request, meta, record, utm: {} };
 }

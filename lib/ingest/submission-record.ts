@@ -9,4 +9,6 @@ export interface SubmissionRecord {
   idempotencyKey: string | null;
   /** SHA-256 of the body, to tell an Idempotency-Key retry from a different request. */
   requestHash: string | null;
+  /** Sent with `Leadlink-Dry-Run: 1` (lib/ingest/dry-run.ts): logged as a dry run, no lead written. */
+  dryRun?: boolean;
 }

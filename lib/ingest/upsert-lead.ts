@@ -43,18 +43,22 @@ function warningJson(field: string, code: string, message: string): string {
   return JSON.stringify([{ field, code, message }]);
 }
 
-const PHONE_OF_ANOTHER_LEAD = warningJson(
+export const PHONE_OF_ANOTHER_LEAD = warningJson(
   "telephone",
   "phone_matches_other_lead",
   "the email and the telephone match two different leads; the email's lead was updated and its telephone kept",
 );
-const EMAIL_KEPT = warningJson("email", "identity_kept", "the lead already has another email; it is kept (email is identity)");
-const PHONE_KEPT = warningJson(
+export const EMAIL_KEPT = warningJson(
+  "email",
+  "identity_kept",
+  "the lead already has another email; it is kept (email is identity)",
+);
+export const PHONE_KEPT = warningJson(
   "telephone",
   "identity_kept",
   "the lead already has another telephone; it is kept (telephone is identity)",
 );
-const CUSTOM_FIELDS_KEPT = warningJson(
+export const CUSTOM_FIELDS_KEPT = warningJson(
   "customFields",
   "custom_fields_not_updated",
   "custom fields are written only when a lead is created; the existing lead's values were kept (the submission keeps what was sent)",

@@ -54,7 +54,7 @@ function activeFields(input: SnippetInput): CustomFieldDefinition[] {
   return input.fields.filter((field) => !field.archived);
 }
 
-function exampleLead(input: SnippetInput): Record<string, unknown> {
+export function exampleLead(input: SnippetInput): Record<string, unknown> {
   const fields = activeFields(input);
   return {
     name: "Ana Souza",

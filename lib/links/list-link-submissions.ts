@@ -41,6 +41,7 @@ export const submissionLogSelect = {
   referer: true,
   idempotencyKey: true,
   leadId: true,
+  dryRun: true,
 } satisfies Prisma.SubmissionSelect;
 
 type SubmissionRow = Prisma.SubmissionGetPayload<{ select: typeof submissionLogSelect }>;

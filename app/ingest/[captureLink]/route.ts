@@ -1,4 +1,5 @@
 import { captureMethodNotAllowed, capturePreflight, captureRoute } from "@/lib/http/capture-route";
+import { dryRunSubmission } from "@/lib/ingest/dry-run";
 import { ingestSubmission } from "@/lib/ingest/ingest-submission";
 
 export const dynamic = "force-dynamic";
@@ -9,6 +10,11 @@ export const dynamic = "force-dynamic";
  * The wrapper resolves the link, reads and checks the body and records rejections; lib/ingest does the rest.
  */
 export const POST = captureRoute(async ({ database, link, body, record }) => {
+  if (record.dryRun) {
+    // Leadlink-Dry-Run: 1: what would happen, with no lead written (lib/ingest/dry-run.ts).
+    const outcome = await dryRunSubmission(database, link, body, record);
+    return { status: outcome.created ? 201 : 200, body: { ...outcome, dryRun: true } };
+  }
   const outcome = await ingestSubmission(database, link, body, record);
   return {
     status: outcome.created ? 201 : 200,

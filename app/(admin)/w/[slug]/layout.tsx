@@ -57,6 +57,7 @@ export default async function WorkspaceLayout({ children, params }: { children: 
           <NavLink href={`${base}/notifications`}>{t("notifications")}</NavLink>
           {role === "owner" ? <NavLink href={`${base}/settings/privacy`}>{t("privacy")}</NavLink> : null}
           {role === "owner" ? <NavLink href={`${base}/audit`}>{t("audit")}</NavLink> : null}
+          {hasRole(role, "admin") ? <NavLink href={`${base}/api-keys`}>{t("apiKeys")}</NavLink> : null}
         </nav>
         <div className="hidden items-center justify-between gap-2 border-t border-slate-200 px-4 py-3 lg:flex">
           <div className="min-w-0">

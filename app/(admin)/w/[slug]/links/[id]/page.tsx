@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { LinkSettingsForm } from "@/components/links/link-settings-form";
 import { LinkSettingsSummary } from "@/components/links/link-settings-summary";
 import { LinkStats } from "@/components/links/link-stats";
@@ -19,6 +20,7 @@ import { hasRole, requireWorkspace } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
 import { listFields } from "@/lib/fields/list-fields";
+import { dryRunSnippet } from "@/lib/links/dry-run-snippet";
 import { getLink } from "@/lib/links/get-link";
 import { linkSnippets } from "@/lib/links/link-snippets";
 import { listLinkSubmissions, SUBMISSION_FILTERS, type SubmissionFilter } from "@/lib/links/list-link-submissions";
@@ -42,7 +44,7 @@ export default async function LinkPage({
   params: Promise<{ slug: string; id: string }>;
   searchParams: Promise<SearchParams>;
 }) {
-  const [{ slug, id }, query] = await Promise.all([params, searchParams]);
+  const [{ slug, id }, query, tApi] = await Promise.all([params, searchParams, getTranslations("apiKeys")]);
   const { workspace, role } = await requireWorkspace(slug);
   const canManage = hasRole(role, "admin");
   const link = await getLink(workspace.id, id, { baseUrl: await requestBaseUrl() }).catch((error: unknown) => {
@@ -143,8 +145,24 @@ export default async function LinkPage({
                 description:
                   "A complete form with the same script: paste it where the form should appear and style it like the rest of your page.",
               },
+              {
+                key: "dry-run",
+                tab: tApi("dryRunTab"),
+                label: tApi("dryRunLabel"),
+                code: dryRunSnippet({ url: link.url, fields, honeypotField: link.honeypotField, country: workspace.country }),
+                description: tApi("dryRunDescription"),
+              },
             ]}
           />
+          <p className="mt-3 text-xs text-slate-500">
+            {tApi.rich("apiReference", {
+              docs: (chunks) => (
+                <a href="/docs" className="font-medium text-indigo-700 hover:text-indigo-900">
+                  {chunks}
+                </a>
+              ),
+            })}
+          </p>
         </Card>
         <Card
           title="Settings"

@@ -1,0 +1,403 @@
+import { z } from "zod";
+import { ApiKeyInput } from "@/lib/api-keys/api-key-input";
+import { ERROR_CODES, type ErrorCode } from "@/lib/error-codes";
+import { CustomFieldInput } from "@/lib/fields/custom-field";
+import { publicBaseUrl } from "@/lib/http/public-base-url";
+import { leadInputSchema } from "@/lib/ingest/lead-input";
+import { leadWorkflowPatchSchema } from "@/lib/leads/lead-workflow-input";
+import { ApiLeadListQuery } from "@/lib/leads/list-api-leads";
+import { LinkInput } from "@/lib/links/link-input";
+import { WebhookEndpointInput } from "@/lib/webhooks/endpoint-input";
+import {
+  FieldIssueSchema,
+  FieldSchema,
+  IngestResultSchema,
+  LeadDetailSchema,
+  LeadPageSchema,
+  LeadSchema,
+  LinkSchema,
+  ProblemSchema,
+  SubmissionSchema,
+  UtmSchema,
+  WebhookCreatedSchema,
+  WebhookSchema,
+} from "./api-schemas";
+import { EXAMPLES, problemExample } from "./openapi-examples";
+
+type Json = Record<string, unknown>;
+
+/** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect): `input` for what clients send, `output` for answers. */
+function jsonSchema(schema: z.ZodType, io: "input" | "output"): Json {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" }) as Json;
+  return rest;
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+function json(schema: Json, example: unknown, description: string) {
+  return { description, content: { "application/json": { schema, example } } };
+}
+
+/** The error answers of an operation, grouped by status, one named example per code. */
+function problems(...codes: ErrorCode[]): Json {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) byStatus.set(ERROR_CODES[code].status, [...(byStatus.get(ERROR_CODES[code].status) ?? []), code]);
+  return Object.fromEntries(
+    [...byStatus].map(([status, list]) => [
+      String(status),
+      {
+        description: list.map((code) => `\`${code}\`: ${ERROR_CODES[code].title}.`).join(" "),
+        ...(list.includes("rate_limited") || list.includes("service_unavailable")
+          ? { headers: { "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer" } } } }
+          : {}),
+        content: {
+          "application/problem+json": {
+            schema: ref("Problem"),
+            examples: Object.fromEntries(list.map((code) => [code, { value: problemExample(code) }])),
+          },
+        },
+      },
+    ]),
+  );
+}
+
+/** What every key-authenticated operation may answer. */
+const AUTH_ERRORS: ErrorCode[] = ["unauthorized", "rate_limited", "service_unavailable"];
+const WRITE_ERRORS: ErrorCode[] = [...AUTH_ERRORS, "forbidden"];
+const BODY_ERRORS: ErrorCode[] = [
+  "invalid_json",
+  "body_not_object",
+  "unsupported_media_type",
+  "payload_too_large",
+  "validation_failed",
+];
+
+function idParameter(what: string) {
+  return { name: "id", in: "path", required: true, description: `The ${what}'s id.`, schema: { type: "string", format: "uuid" } };
+}
+
+/** ApiLeadListQuery's properties as query parameters. */
+function queryParameters(): Json[] {
+  const schema = jsonSchema(ApiLeadListQuery, "input") as { properties: Record<string, Json> };
+  return Object.entries(schema.properties).map(([name, property]) => {
+    const { description, ...rest } = property;
+    return { name, in: "query", required: false, description, schema: rest };
+  });
+}
+
+const ERROR_TABLE = (Object.keys(ERROR_CODES) as ErrorCode[])
+  .map((code) => `| \`${code}\` | ${ERROR_CODES[code].status} | ${ERROR_CODES[code].summary.replace(/\|/g, "\\|")} |`)
+  .join("\n");
+
+const DESCRIPTION = `Leadlink's public ingest endpoint and its management API.
+
+**Authentication.** Management operations take an API key of a workspace: \`Authorization: Bearer llk_…\`.
+Owners and admins create keys on the workspace's *API keys* page or with \`leadlink apikey create\`. A \`read\` key may only read; \`write\` keys may also create, revoke and delete. A key sees only its own workspace: another workspace's ids are 404.
+
+**Rate limit.** Each key may make 600 requests per minute (the server's \`API_RATE_LIMIT\`); beyond it the answer is 429 \`rate_limited\` with \`Retry-After\`. Every answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`.
+
+**Pages.** \`GET /api/v1/leads\` answers \`{"data": [...], "nextCursor"}\`; pass \`nextCursor\` back as \`cursor\` until it is null. Pages are in ascending order (by \`createdAt\`, or by \`updatedAt\` with \`updatedAfter\`), so leads that arrive while you page come after your cursor: none is skipped or repeated. To sync, remember the largest \`updatedAt\` you received and ask for \`updatedAfter\` it next time.
+
+**Dry run.** Send a lead to a capture link with the header \`Leadlink-Dry-Run: 1\` to test a form before going live: it is validated and matched as usual, and the answer says what would happen (\`201\` or \`200\`, the lead that would be updated, the warnings, \`"dryRun": true\`), but no lead is written, no webhook fires and no Idempotency-Key is bound. The request appears in the link's request log, marked as a dry run.
+
+\`\`\`sh
+curl -s ${"$"}LEADLINK/ingest/cl_… -H 'Content-Type: application/json' -H 'Leadlink-Dry-Run: 1' \\
+  -d '{"name":"Ana Souza","email":"ana@example.com"}'
+\`\`\`
+
+**Errors** are \`application/problem+json\` (RFC 9457) with a stable \`code\`:
+
+| code | status | meaning |
+|---|---|---|
+${ERROR_TABLE}
+`;
+
+function buildDocument(): Json {
+  const write = { security: [{ apiKey: [] }] };
+  return {
+    openapi: "3.1.0",
+    info: { title: "Leadlink API", version: "1.0.0", description: DESCRIPTION },
+    servers: [{ url: publicBaseUrl() }],
+    security: [{ apiKey: [] }],
+    tags: [
+      { name: "Ingest", description: "The public capture endpoint: no key, the capture link's token is the credential." },
+      { name: "Leads" },
+      { name: "Capture links" },
+      { name: "Custom fields" },
+      { name: "Webhooks", description: "REST hooks: Zapier and n8n subscribe with POST and unsubscribe with DELETE." },
+      { name: "Document" },
+    ],
+    paths: {
+      "/ingest/{captureLink}": {
+        post: {
+          tags: ["Ingest"],
+          operationId: "ingestLead",
+          summary: "Send a lead to a capture link",
+          description:
+            "Creates the lead (201), or updates the one with the same email or phone (200). Also accepts `text/plain` with a JSON body. `OPTIONS` answers CORS preflight.",
+          security: [],
+          parameters: [
+            {
+              name: "captureLink",
+              in: "path",
+              required: true,
+              description: "The capture link's token.",
+              schema: { type: "string", pattern: "^cl_[0-9A-Za-z]{22}$" },
+            },
+            {
+              name: "Idempotency-Key",
+              in: "header",
+              required: false,
+              description: "A retry with the same key within 24 h returns the first answer and stores nothing new.",
+              schema: { type: "string", maxLength: 255 },
+            },
+            {
+              name: "Leadlink-Dry-Run",
+              in: "header",
+              required: false,
+              description: "`1`: validate and answer what would happen, store no lead (the request is logged as a dry run).",
+              schema: { type: "string", enum: ["1"] },
+            },
+          ],
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: ref("LeadSubmission"), example: EXAMPLES.leadSubmission } },
+          },
+          responses: {
+            "201": json(ref("IngestResult"), EXAMPLES.ingestCreated, "The lead was created (or, in a dry run, would be)."),
+            "200": json(
+              ref("IngestResult"),
+              EXAMPLES.ingestUpdated,
+              "An existing lead was updated (or, in a dry run, would be).",
+            ),
+            ...problems(
+              "invalid_json",
+              "body_not_object",
+              "capture_link_not_found",
+              "capture_link_revoked",
+              "origin_not_allowed",
+              "request_timeout",
+              "payload_too_large",
+              "unsupported_media_type",
+              "validation_failed",
+              "idempotency_key_reused",
+              "rate_limited",
+              "internal_error",
+              "service_unavailable",
+            ),
+          },
+        },
+      },
+      "/api/v1/leads": {
+        get: {
+          tags: ["Leads"],
+          operationId: "listLeads",
+          summary: "List leads (keyset pages)",
+          parameters: queryParameters(),
+          responses: {
+            "200": json(ref("LeadPage"), EXAMPLES.leadPage, "One page of leads."),
+            ...problems(...AUTH_ERRORS, "validation_failed"),
+          },
+        },
+      },
+      "/api/v1/leads/{id}": {
+        get: {
+          tags: ["Leads"],
+          operationId: "getLead",
+          summary: "Get a lead with its submissions",
+          parameters: [idParameter("lead")],
+          responses: {
+            "200": json(ref("LeadDetail"), EXAMPLES.leadDetail, "The lead."),
+            ...problems(...AUTH_ERRORS, "lead_not_found"),
+          },
+        },
+        patch: {
+          tags: ["Leads"],
+          operationId: "updateLead",
+          summary: "Change a lead's status, owner or tags",
+          description:
+            "Each key is optional: `status`, `ownerId` (a member's user id; null unassigns), `tags` (replaces the list). A change bumps `updatedAt` and emits `lead.updated`; a patch that changes nothing writes nothing. Answers the lead.",
+          ...write,
+          parameters: [idParameter("lead")],
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": { schema: ref("LeadPatch"), example: { status: "contacted", tags: ["vip"] } },
+            },
+          },
+          responses: {
+            "200": json(ref("Lead"), EXAMPLES.leadPage.data[0], "The lead as it is now."),
+            ...problems(...WRITE_ERRORS, "lead_not_found", "member_not_found", "validation_failed"),
+          },
+        },
+        delete: {
+          tags: ["Leads"],
+          operationId: "eraseLead",
+          summary: "Erase a lead (LGPD)",
+          description:
+            "Erasure (LGPD, DESIGN.md section 9): removes the person's data from every table that holds it (the lead, its submissions' payloads and request metadata, consent texts, idempotency records, queued and delivered webhook bodies, notes); counts stay; emits `lead.erased`; recorded in the audit log. Erasing an erased lead succeeds again. 204.",
+          ...write,
+          parameters: [idParameter("lead")],
+          responses: { "204": { description: "Erased." }, ...problems(...WRITE_ERRORS, "lead_not_found") },
+        },
+      },
+      "/api/v1/links": {
+        get: {
+          tags: ["Capture links"],
+          operationId: "listLinks",
+          summary: "List capture links",
+          responses: {
+            "200": json(
+              { type: "object", properties: { data: { type: "array", items: ref("Link") } }, required: ["data"] },
+              { data: [EXAMPLES.linkWithCounters] },
+              "The workspace's capture links, newest first.",
+            ),
+            ...problems(...AUTH_ERRORS),
+          },
+        },
+        post: {
+          tags: ["Capture links"],
+          operationId: "createLink",
+          summary: "Create a capture link",
+          ...write,
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: ref("LinkInput"), example: EXAMPLES.linkInput } },
+          },
+          responses: {
+            "201": json(ref("Link"), EXAMPLES.link, "The new link; senders POST leads to its url."),
+            ...problems(...WRITE_ERRORS, ...BODY_ERRORS),
+          },
+        },
+      },
+      "/api/v1/links/{id}/revoke": {
+        post: {
+          tags: ["Capture links"],
+          operationId: "revokeLink",
+          summary: "Revoke a capture link",
+          description: "The link answers 410 from now on. Revoking a revoked link changes nothing.",
+          ...write,
+          parameters: [idParameter("capture link")],
+          responses: {
+            "200": json(ref("Link"), EXAMPLES.revokedLink, "The revoked link."),
+            ...problems(...WRITE_ERRORS, "capture_link_not_found"),
+          },
+        },
+      },
+      "/api/v1/fields": {
+        get: {
+          tags: ["Custom fields"],
+          operationId: "listFields",
+          summary: "List custom fields",
+          responses: {
+            "200": json(
+              { type: "object", properties: { data: { type: "array", items: ref("Field") } }, required: ["data"] },
+              { data: [EXAMPLES.field] },
+              "The workspace's custom fields, oldest first.",
+            ),
+            ...problems(...AUTH_ERRORS),
+          },
+        },
+        post: {
+          tags: ["Custom fields"],
+          operationId: "createField",
+          summary: "Create a custom field",
+          ...write,
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: ref("FieldInput"), example: EXAMPLES.fieldInput } },
+          },
+          responses: {
+            "201": json(ref("Field"), EXAMPLES.field, "The new field."),
+            ...problems(...WRITE_ERRORS, ...BODY_ERRORS),
+          },
+        },
+      },
+      "/api/v1/webhooks": {
+        get: {
+          tags: ["Webhooks"],
+          operationId: "listWebhooks",
+          summary: "List webhook endpoints",
+          responses: {
+            "200": json(
+              { type: "object", properties: { data: { type: "array", items: ref("Webhook") } }, required: ["data"] },
+              { data: [EXAMPLES.webhook] },
+              "The workspace's endpoints, oldest first; header values masked.",
+            ),
+            ...problems(...AUTH_ERRORS),
+          },
+        },
+        post: {
+          tags: ["Webhooks"],
+          operationId: "createWebhook",
+          summary: "Subscribe a webhook endpoint",
+          ...write,
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: ref("WebhookInput"), example: EXAMPLES.webhookInput } },
+          },
+          responses: {
+            "201": json(ref("WebhookCreated"), EXAMPLES.webhookCreated, "The endpoint, with its secret (shown once)."),
+            ...problems(...WRITE_ERRORS, ...BODY_ERRORS, "capture_link_not_found", "webhook_url_forbidden"),
+          },
+        },
+      },
+      "/api/v1/webhooks/{id}": {
+        delete: {
+          tags: ["Webhooks"],
+          operationId: "deleteWebhook",
+          summary: "Unsubscribe a webhook endpoint",
+          ...write,
+          parameters: [idParameter("webhook endpoint")],
+          responses: { "204": { description: "Deleted." }, ...problems(...WRITE_ERRORS, "webhook_not_found") },
+        },
+      },
+      "/api/v1/openapi.json": {
+        get: {
+          tags: ["Document"],
+          operationId: "getOpenApiDocument",
+          summary: "This document",
+          security: [],
+          responses: { "200": json({ type: "object" }, { openapi: "3.1.0" }, "The OpenAPI 3.1 document.") },
+        },
+      },
+    },
+    components: {
+      securitySchemes: {
+        apiKey: { type: "http", scheme: "bearer", bearerFormat: "llk_…", description: "An API key of the workspace." },
+      },
+      schemas: {
+        LeadSubmission: {
+          ...jsonSchema(leadInputSchema("BR"), "input"),
+          description: "A lead as senders post it (DESIGN.md section 3). Unknown keys are ignored with a warning.",
+        },
+        IngestResult: jsonSchema(IngestResultSchema, "output"),
+        Lead: jsonSchema(LeadSchema, "output"),
+        LeadDetail: jsonSchema(LeadDetailSchema, "output"),
+        LeadPage: jsonSchema(LeadPageSchema, "output"),
+        Submission: jsonSchema(SubmissionSchema, "output"),
+        Utm: jsonSchema(UtmSchema, "output"),
+        Link: jsonSchema(LinkSchema, "output"),
+        LinkInput: jsonSchema(LinkInput, "input"),
+        Field: jsonSchema(FieldSchema, "output"),
+        FieldInput: { ...jsonSchema(CustomFieldInput.out, "input"), description: "`type` defaults to text." },
+        Webhook: jsonSchema(WebhookSchema, "output"),
+        WebhookCreated: jsonSchema(WebhookCreatedSchema, "output"),
+        WebhookInput: jsonSchema(WebhookEndpointInput, "input"),
+        ApiKeyInput: jsonSchema(ApiKeyInput, "input"),
+        LeadPatch: jsonSchema(leadWorkflowPatchSchema, "input"),
+        Problem: jsonSchema(ProblemSchema, "output"),
+        FieldIssue: jsonSchema(FieldIssueSchema, "output"),
+      },
+    },
+  };
+}
+
+let cached: { base: string; document: Json } | undefined;
+
+/** The OpenAPI 3.1 document, generated from the schemas the handlers use; built once per process (and base URL). */
+export function openApiDocument(): Json {
+  const base = publicBaseUrl();
+  if (cached?.base !== base) cached = { base, document: buildDocument() };
+  return cached.document;
+}
