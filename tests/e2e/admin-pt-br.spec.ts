@@ -15,7 +15,7 @@ const WIDTHS = [390, 1440] as const;
 
 test.use({ locale: "pt-BR", timezoneId: "America/Sao_Paulo" });
 
-/** Loads `path` at each width: in Portuguese, screenshot `pt-br-<name>-<width>`, no wider than the viewport. */
+/** Loads `path` at each width: in Portuguese, screenshot `pt-br-admin-<name>-<width>`, no wider than the viewport. */
 async function inPortuguese(page: Page, name: string, path: string, ready?: (page: Page) => Promise<void>) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
@@ -33,7 +33,7 @@ async function inPortuguese(page: Page, name: string, path: string, ready?: (pag
     );
     const text = `${visible}\n${attributes}`;
     expect.soft(findUntranslated(text), `English on ${name} (${path})`).toEqual([]);
-    await screenshot(page, `pt-br-${name}-${width}`);
+    await screenshot(page, `pt-br-admin-${name}-${width}`);
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect.soft(scrollWidth, `${name} at ${width} px is ${scrollWidth} px wide`).toBeLessThanOrEqual(width);
   }
