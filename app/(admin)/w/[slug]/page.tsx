@@ -9,7 +9,13 @@ import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { hasRole, requireWorkspace } from "@/lib/auth/session";
-import { type DashboardPeriod, DEFAULT_DAYS, presetPeriod, resolveDashboardPeriod } from "@/lib/dashboard/dashboard-period";
+import {
+  type DashboardPeriod,
+  DEFAULT_DAYS,
+  MAX_PERIOD_DAYS,
+  presetPeriod,
+  resolveDashboardPeriod,
+} from "@/lib/dashboard/dashboard-period";
 import { getDashboard } from "@/lib/dashboard/get-dashboard";
 import { isAppError } from "@/lib/errors";
 import { formatCount, formatDay } from "@/lib/time/format-time";
@@ -47,7 +53,12 @@ function choosePeriod(
     const errors: Record<string, string> = {};
     for (const issue of error.errors ?? [])
       errors[issue.field] ??=
-        issue.field === "from" ? t("invalidFrom") : issue.field === "to" ? t("invalidTo") : t("invalidPeriod");
+        issue.field === "days"
+          ? t("periodErrors.days")
+          : t(`periodErrors.${issue.code === "required" || issue.code === "period_too_long" || issue.code === "date_out_of_range" ? issue.code : "invalid_date"}`, {
+              field: issue.field,
+              max: MAX_PERIOD_DAYS,
+            });
     return { period: presetPeriod(DEFAULT_DAYS, new Date(), timeZone), errors };
   }
 }
