@@ -43,9 +43,7 @@ export function TimelineEntry({
           <span className="font-mono text-xs text-slate-500">HTTP {submission.status}</span>
           {submission.errorCode ? <span className="font-mono text-xs text-red-700">{submission.errorCode}</span> : null}
           {submission.warnings.length > 0 ? (
-            <span className="text-xs text-amber-700">
-              {t("warnings", { count: submission.warnings.length })}
-            </span>
+            <span className="text-xs text-amber-700">{t("warnings", { count: submission.warnings.length })}</span>
           ) : null}
           <DisclosureChevron className="ml-auto" />
         </summary>

@@ -51,9 +51,7 @@ export function TouchDetails({
           ))}
         </DetailList>
       ) : (
-        <p className="mt-3 text-sm text-slate-500">
-          {t("none")}
-        </p>
+        <p className="mt-3 text-sm text-slate-500">{t("none")}</p>
       )}
     </section>
   );

@@ -105,9 +105,7 @@ export function LeadFilters({
         </div>
       </div>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
-        <p className="text-xs text-slate-500">
-          {t.rich("hint", { zone: () => <span data-testid="filter-zone">{zone}</span> })}
-        </p>
+        <p className="text-xs text-slate-500">{t.rich("hint", { zone: () => <span data-testid="filter-zone">{zone}</span> })}</p>
         <div className="flex items-center gap-2">
           <Link href={basePath} className={buttonClass("ghost")}>
             {t("clear")}

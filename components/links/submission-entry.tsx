@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import {
   DisclosureChevron,
   SubmissionAnswer,
@@ -17,6 +18,7 @@ export const LOG_COLUMNS = "lg:grid-cols-[14rem_6rem_3.5rem_minmax(0,1fr)_8rem_m
  * Everything the sender controls is rendered as text.
  */
 export function SubmissionEntry({ submission, workspacePath }: { submission: LoggedSubmission; workspacePath: string }) {
+  const t = useTranslations("submissions");
   return (
     <li data-testid="submission" data-outcome={submission.outcome}>
       <details className="group">
@@ -41,12 +43,12 @@ export function SubmissionEntry({ submission, workspacePath }: { submission: Log
         <div className="space-y-4 border-t border-slate-100 bg-slate-50/70 px-4 py-4">
           <SubmissionAnswer submission={submission} />
           <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            <SubmissionDetail term="Origin">{submission.origin}</SubmissionDetail>
+            <SubmissionDetail term={t("origin")}>{submission.origin}</SubmissionDetail>
             <SubmissionDetail term="Referer">{submission.referer}</SubmissionDetail>
-            <SubmissionDetail term="User agent">{submission.userAgent}</SubmissionDetail>
+            <SubmissionDetail term={t("userAgent")}>{submission.userAgent}</SubmissionDetail>
             <SubmissionDetail term="IP">{submission.ip}</SubmissionDetail>
-            <SubmissionDetail term="Idempotency key">{submission.idempotencyKey}</SubmissionDetail>
-            <SubmissionDetail term="Lead">
+            <SubmissionDetail term={t("idempotencyKey")}>{submission.idempotencyKey}</SubmissionDetail>
+            <SubmissionDetail term={t("lead")}>
               {submission.leadId ? (
                 <Link href={`${workspacePath}/leads/${submission.leadId}`} className="text-indigo-700 hover:underline">
                   {submission.leadId}
@@ -54,7 +56,7 @@ export function SubmissionEntry({ submission, workspacePath }: { submission: Log
               ) : null}
             </SubmissionDetail>
           </dl>
-          <SubmissionPayload payload={submission.payload} title="Payload" />
+          <SubmissionPayload payload={submission.payload} title={t("payload")} />
         </div>
       </details>
     </li>

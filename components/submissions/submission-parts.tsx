@@ -61,7 +61,9 @@ export function SubmissionAnswer({
         </p>
       ) : null}
       {submission.errors.length > 0 ? <IssueTable title={t("fieldErrors")} issues={submission.errors} tone="error" /> : null}
-      {submission.warnings.length > 0 ? <IssueTable title={t("warningsTitle")} issues={submission.warnings} tone="warning" /> : null}
+      {submission.warnings.length > 0 ? (
+        <IssueTable title={t("warningsTitle")} issues={submission.warnings} tone="warning" />
+      ) : null}
     </>
   );
 }

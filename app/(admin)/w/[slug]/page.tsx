@@ -18,8 +18,8 @@ import {
 } from "@/lib/dashboard/dashboard-period";
 import { getDashboard } from "@/lib/dashboard/get-dashboard";
 import { isAppError } from "@/lib/errors";
-import { formatCount, formatDay } from "@/lib/time/format-time";
 import { zoneName } from "@/lib/i18n/zone-name";
+import { formatCount, formatDay } from "@/lib/time/format-time";
 import { getViewer } from "@/lib/time/viewer";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -55,10 +55,13 @@ function choosePeriod(
       errors[issue.field] ??=
         issue.field === "days"
           ? t("periodErrors.days")
-          : t(`periodErrors.${issue.code === "required" || issue.code === "period_too_long" || issue.code === "date_out_of_range" ? issue.code : "invalid_date"}`, {
-              field: issue.field,
-              max: MAX_PERIOD_DAYS,
-            });
+          : t(
+              `periodErrors.${issue.code === "required" || issue.code === "period_too_long" || issue.code === "date_out_of_range" ? issue.code : "invalid_date"}`,
+              {
+                field: issue.field,
+                max: MAX_PERIOD_DAYS,
+              },
+            );
     return { period: presetPeriod(DEFAULT_DAYS, new Date(), timeZone), errors };
   }
 }
@@ -104,11 +107,7 @@ export default async function DashboardPage({
             </ButtonLink>
           }
         >
-          {dashboard.hasLinks ? (
-            <p>{t("empty.linksReady")}</p>
-          ) : (
-            <p>{t("empty.noLinks")}</p>
-          )}
+          {dashboard.hasLinks ? <p>{t("empty.linksReady")}</p> : <p>{t("empty.noLinks")}</p>}
         </EmptyState>
       </>
     );
@@ -173,14 +172,9 @@ export default async function DashboardPage({
         </Stat>
       </dl>
 
-      <Card
-        title={t("perDay.title")}
-        description={t("perDay.description", { zone, range: rangeText })}
-      >
+      <Card title={t("perDay.title")} description={t("perDay.description", { zone, range: rangeText })}>
         <DailyLeadsChart data={dashboard.perDay} title={t("perDay.title")} summary={summary} />
-        {totals.leads === 0 ? (
-          <p className="mt-4 text-center text-sm text-slate-500">{t("perDay.none")}</p>
-        ) : null}
+        {totals.leads === 0 ? <p className="mt-4 text-center text-sm text-slate-500">{t("perDay.none")}</p> : null}
       </Card>
 
       <div className="grid gap-6 lg:grid-cols-2">
@@ -210,7 +204,11 @@ export default async function DashboardPage({
             empty={t("noneInPeriod")}
             rows={dashboard.links.map((row) =>
               row.id === null
-                ? { key: "(deleted)", label: <span className="italic text-slate-500">{t("links.deleted")}</span>, count: row.leads }
+                ? {
+                    key: "(deleted)",
+                    label: <span className="italic text-slate-500">{t("links.deleted")}</span>,
+                    count: row.leads,
+                  }
                 : {
                     key: row.id,
                     label: (

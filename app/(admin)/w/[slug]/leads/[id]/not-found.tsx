@@ -10,7 +10,11 @@ export default function LeadNotFound() {
   const { slug } = useParams<{ slug: string }>();
   const t = useTranslations("lead");
   return (
-    <StatusPage status="404" title={t("notFound.title")} actions={<ButtonLink href={`/w/${slug}/leads`}>← {t("back")}</ButtonLink>}>
+    <StatusPage
+      status="404"
+      title={t("notFound.title")}
+      actions={<ButtonLink href={`/w/${slug}/leads`}>← {t("back")}</ButtonLink>}
+    >
       <p>{t("notFound.text")}</p>
     </StatusPage>
   );

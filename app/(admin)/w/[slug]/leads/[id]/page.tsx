@@ -29,11 +29,7 @@ function text(value: unknown): string {
 
 export default async function LeadPage({ params }: { params: Promise<{ slug: string; id: string }> }) {
   const { slug, id } = await params;
-  const [{ workspace }, { locale }, t] = await Promise.all([
-    requireWorkspace(slug),
-    getViewer(),
-    getTranslations("lead"),
-  ]);
+  const [{ workspace }, { locale }, t] = await Promise.all([requireWorkspace(slug), getViewer(), getTranslations("lead")]);
   const addressLabel = (key: string) =>
     (ADDRESS_KEYS as readonly string[]).includes(key) ? t(`address.${key as (typeof ADDRESS_KEYS)[number]}`) : key;
   const detail = await getLeadDetail(workspace.id, id).catch((error: unknown) => {
@@ -210,9 +206,7 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
             ))}
           </ol>
         ) : (
-          <p className="px-5 py-10 text-center text-sm text-slate-500">
-            {t("timeline.none")}
-          </p>
+          <p className="px-5 py-10 text-center text-sm text-slate-500">{t("timeline.none")}</p>
         )}
       </section>
     </div>
