@@ -23,7 +23,12 @@ async function inPortuguese(page: Page, name: string, path: string, ready?: (pag
     await page.waitForLoadState("networkidle");
     if (ready) await ready(page);
     await expect(page.locator("html")).toHaveAttribute("lang", "pt-BR");
-    // What people read (innerText: the rendered text, not scripts' source) and what they hear or hover.
+    await screenshot(page, `pt-br-admin-${name}-${width}`);
+    // What people read (innerText: the rendered text, not scripts' source) and what they hear or hover, but
+    // not what is marked English on purpose (lang="en": the error codes' documentation, like the API).
+    await page.evaluate(() => {
+      for (const element of document.querySelectorAll<HTMLElement>('body [lang="en"]')) element.style.display = "none";
+    });
     // biome-ignore lint/performance/useDomNodeTextContent: textContent would include the RSC payload's scripts
     const visible = await page.locator("body").innerText();
     const attributes = await page.evaluate(() =>
@@ -31,9 +36,10 @@ async function inPortuguese(page: Page, name: string, path: string, ready?: (pag
         .flatMap((element) => ["aria-label", "title", "placeholder", "alt"].map((name) => element.getAttribute(name) ?? ""))
         .join("\n"),
     );
-    const text = `${visible}\n${attributes}`;
-    expect.soft(findUntranslated(text), `English on ${name} (${path})`).toEqual([]);
-    await screenshot(page, `pt-br-admin-${name}-${width}`);
+    expect.soft(findUntranslated(`${visible}\n${attributes}`), `English on ${name} (${path})`).toEqual([]);
+    await page.evaluate(() => {
+      for (const element of document.querySelectorAll<HTMLElement>('body [lang="en"]')) element.style.display = "";
+    });
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect.soft(scrollWidth, `${name} at ${width} px is ${scrollWidth} px wide`).toBeLessThanOrEqual(width);
   }
