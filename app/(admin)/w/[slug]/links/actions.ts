@@ -6,6 +6,7 @@ import { authorizeWorkspace } from "@/lib/auth/session";
 import type { ActionState } from "@/lib/forms/action-state";
 import { fromError } from "@/lib/forms/action-state";
 import { formFailure } from "@/lib/forms/form-failure";
+import { getServerTranslator } from "@/lib/i18n/server-translator";
 import { allowLinkOrigin } from "@/lib/links/allow-link-origin";
 import { createLink } from "@/lib/links/create-link";
 import { readLinkForm, readLinkSettingsForm } from "@/lib/links/link-form";
@@ -38,7 +39,7 @@ export async function updateLinkSettingsAction(
     const { workspace } = await authorizeWorkspace(slug, "admin");
     await updateLinkSettings(workspace.id, linkId, readLinkSettingsForm(form));
     revalidatePath(`/w/${workspace.slug}/links`, "layout");
-    return { ok: true, message: "Settings saved. New requests use them within a few seconds." };
+    return { ok: true, message: (await getServerTranslator("links.messages"))("saved") };
   } catch (error) {
     return formFailure(error, form);
   }
@@ -56,7 +57,8 @@ export async function allowOriginAction(
     const origin = form.get("origin");
     const link = await allowLinkOrigin(workspace.id, linkId, typeof origin === "string" ? origin : "");
     revalidatePath(`/w/${workspace.slug}/links`, "layout");
-    return { ok: true, message: `${String(origin)} is allowed now; ${link.allowedOrigins.length} origins in all.` };
+    const t = await getServerTranslator("links.messages");
+    return { ok: true, message: t("allowed", { origin: String(origin), count: link.allowedOrigins.length }) };
   } catch (error) {
     return fromError(error);
   }
@@ -67,7 +69,7 @@ export async function revokeLinkAction(slug: string, linkId: string): Promise<Ac
     const { workspace } = await authorizeWorkspace(slug, "admin");
     await revokeLink(workspace.id, linkId);
     revalidatePath(`/w/${workspace.slug}/links`, "layout");
-    return { ok: true, message: "The link is revoked." };
+    return { ok: true, message: (await getServerTranslator("links.messages"))("revoked") };
   } catch (error) {
     return fromError(error);
   }
