@@ -10,7 +10,7 @@ import { LocalTime } from "@/components/ui/local-time";
 import type { LoggedSubmission } from "@/lib/links/list-link-submissions";
 import { OutcomeBadge } from "./outcome-badge";
 
-export const LOG_COLUMNS = "lg:grid-cols-[14rem_6rem_3.5rem_minmax(0,1fr)_8rem_minmax(0,1fr)_1rem]";
+export const LOG_COLUMNS = "lg:grid-cols-[15.5rem_6rem_3.5rem_minmax(0,1fr)_8rem_minmax(0,1fr)_1rem]";
 
 /**
  * One request of a link's log: a summary row that opens (a native disclosure, so keyboard and screen
