@@ -8,7 +8,8 @@ import { LeadStatusBadge } from "./lead-status-badge";
 import { SelectAllLeads } from "./select-all-leads";
 
 function Utm({ lead }: { lead: LeadListItem }) {
-  if (!lead.utmSource && !lead.utmMedium && !lead.utmCampaign) return <span className="text-slate-400">Direct</span>;
+  const t = useTranslations("leads.table");
+  if (!lead.utmSource && !lead.utmMedium && !lead.utmCampaign) return <span className="text-slate-400">{t("direct")}</span>;
   return (
     <div className="min-w-0">
       <p className="truncate text-slate-800">
@@ -68,20 +69,21 @@ export function LeadsTable({
   /** Members' names by user id. */
   ownerNames: ReadonlyMap<string, string>;
 }) {
-  const t = useTranslations("workflow.table");
+  const t = useTranslations("leads.table");
+  const tw = useTranslations("workflow.table");
   return (
-    <Table caption="Leads">
+    <Table caption={t("caption")}>
       <thead>
         <tr>
           <Th className="w-8">
             <SelectAllLeads />
           </Th>
-          <Th>Lead</Th>
-          <Th className="hidden sm:table-cell">Phone</Th>
-          <Th className="hidden sm:table-cell">{t("status")}</Th>
-          <Th className="hidden sm:table-cell">Source</Th>
-          <Th className="hidden md:table-cell">Capture link</Th>
-          <Th className="hidden sm:table-cell">Created</Th>
+          <Th>{t("lead")}</Th>
+          <Th className="hidden sm:table-cell">{t("phone")}</Th>
+          <Th className="hidden sm:table-cell">{tw("status")}</Th>
+          <Th className="hidden sm:table-cell">{t("source")}</Th>
+          <Th className="hidden md:table-cell">{t("link")}</Th>
+          <Th className="hidden sm:table-cell">{t("created")}</Th>
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100" data-testid="leads-rows">
@@ -92,7 +94,7 @@ export function LeadsTable({
                 type="checkbox"
                 data-lead-select
                 value={lead.id}
-                aria-label={t("selectLead", { name: lead.name ?? lead.email ?? lead.id })}
+                aria-label={tw("selectLead", { name: lead.name ?? lead.email ?? lead.id })}
                 className="size-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-600"
               />
             </Td>
@@ -101,7 +103,7 @@ export function LeadsTable({
                 href={`${basePath}/${lead.id}`}
                 className="font-medium break-words text-indigo-700 hover:text-indigo-500 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
               >
-                {lead.name ?? lead.email ?? (lead.telephone ? formatPhone(lead.telephone) : "Unnamed lead")}
+                {lead.name ?? lead.email ?? (lead.telephone ? formatPhone(lead.telephone) : t("unnamed"))}
               </Link>
               {lead.email && lead.name ? <p className="mt-0.5 truncate text-xs text-slate-500">{lead.email}</p> : null}
               <Workflow lead={lead} ownerNames={ownerNames} className="mt-1.5 sm:hidden" />
@@ -122,7 +124,7 @@ export function LeadsTable({
             </Td>
             <Td className="hidden max-w-[12rem] truncate md:table-cell">
               {lead.captureLinkId
-                ? (linkNames.get(lead.captureLinkId) ?? <span className="text-slate-400">Deleted link</span>)
+                ? (linkNames.get(lead.captureLinkId) ?? <span className="text-slate-400">{t("deletedLink")}</span>)
                 : muted}
             </Td>
             <Td className="hidden whitespace-nowrap text-slate-500 sm:table-cell">

@@ -10,7 +10,7 @@ import { LocalTime } from "@/components/ui/local-time";
 import type { LoggedSubmission } from "@/lib/links/list-link-submissions";
 import { OutcomeBadge } from "./outcome-badge";
 
-export const LOG_COLUMNS = "lg:grid-cols-[14rem_6rem_3.5rem_minmax(0,1fr)_8rem_minmax(0,1fr)_1rem]";
+export const LOG_COLUMNS = "lg:grid-cols-[15.5rem_6rem_3.5rem_minmax(0,1fr)_8rem_minmax(0,1fr)_1rem]";
 
 /**
  * One request of a link's log: a summary row that opens (a native disclosure, so keyboard and screen
@@ -19,6 +19,7 @@ export const LOG_COLUMNS = "lg:grid-cols-[14rem_6rem_3.5rem_minmax(0,1fr)_8rem_m
  */
 export function SubmissionEntry({ submission, workspacePath }: { submission: LoggedSubmission; workspacePath: string }) {
   const tApi = useTranslations("apiKeys");
+  const t = useTranslations("submissions");
   return (
     <li data-testid="submission" data-outcome={submission.outcome} data-dry-run={submission.dryRun || undefined}>
       <details className="group">
@@ -48,12 +49,12 @@ export function SubmissionEntry({ submission, workspacePath }: { submission: Log
         <div className="space-y-4 border-t border-slate-100 bg-slate-50/70 px-4 py-4">
           <SubmissionAnswer submission={submission} />
           <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            <SubmissionDetail term="Origin">{submission.origin}</SubmissionDetail>
+            <SubmissionDetail term={t("origin")}>{submission.origin}</SubmissionDetail>
             <SubmissionDetail term="Referer">{submission.referer}</SubmissionDetail>
-            <SubmissionDetail term="User agent">{submission.userAgent}</SubmissionDetail>
+            <SubmissionDetail term={t("userAgent")}>{submission.userAgent}</SubmissionDetail>
             <SubmissionDetail term="IP">{submission.ip}</SubmissionDetail>
-            <SubmissionDetail term="Idempotency key">{submission.idempotencyKey}</SubmissionDetail>
-            <SubmissionDetail term="Lead">
+            <SubmissionDetail term={t("idempotencyKey")}>{submission.idempotencyKey}</SubmissionDetail>
+            <SubmissionDetail term={t("lead")}>
               {submission.leadId ? (
                 <Link href={`${workspacePath}/leads/${submission.leadId}`} className="text-indigo-700 hover:underline">
                   {submission.leadId}
@@ -61,7 +62,7 @@ export function SubmissionEntry({ submission, workspacePath }: { submission: Log
               ) : null}
             </SubmissionDetail>
           </dl>
-          <SubmissionPayload payload={submission.payload} title="Payload" />
+          <SubmissionPayload payload={submission.payload} title={t("payload")} />
         </div>
       </details>
     </li>

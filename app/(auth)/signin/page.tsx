@@ -11,7 +11,9 @@ import { isSetUp } from "@/lib/setup/complete-setup";
 import { AuthCard } from "../auth-card";
 import { SignInForm } from "./signin-form";
 
-export const metadata: Metadata = { title: "Sign in" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("auth.signin"))("title") };
+}
 export const dynamic = "force-dynamic";
 
 export default async function SignInPage({
@@ -22,18 +24,18 @@ export default async function SignInPage({
   if (!(await isSetUp())) redirect("/setup");
   // Already signed in: straight on to where the link was going, if that is a page of this site.
   const query = await searchParams;
-  const t = await getTranslations("email.auth");
   if (await currentUser()) redirect(safeCallbackPath(query.callbackUrl) ?? "/");
+  const [t, tEmail] = await Promise.all([getTranslations("auth.signin"), getTranslations("email.auth")]);
   return (
-    <AuthCard title="Sign in" subtitle="Use the email and password of your Leadlink account.">
+    <AuthCard title={t("title")} subtitle={t("subtitle")}>
       {query.reset ? (
         <div className="mb-4">
-          <Alert tone="success">{t("passwordChanged")}</Alert>
+          <Alert tone="success">{tEmail("passwordChanged")}</Alert>
         </div>
       ) : null}
       {query.invited ? (
         <div className="mb-4">
-          <Alert tone="success">{t("accountCreated")}</Alert>
+          <Alert tone="success">{tEmail("accountCreated")}</Alert>
         </div>
       ) : null}
       <Suspense>
@@ -45,7 +47,7 @@ export default async function SignInPage({
         className="mt-4 inline-block text-sm font-medium text-indigo-700 hover:text-indigo-900"
         data-mail={mailEnabled() ? "on" : "off"}
       >
-        {t("forgotLink")}
+        {tEmail("forgotLink")}
       </Link>
     </AuthCard>
   );

@@ -8,6 +8,7 @@ import { authorizeWorkspace } from "@/lib/auth/session";
 import type { ActionState } from "@/lib/forms/action-state";
 import { fromError } from "@/lib/forms/action-state";
 import { formFailure } from "@/lib/forms/form-failure";
+import { getServerTranslator } from "@/lib/i18n/server-translator";
 import { allowLinkOrigin } from "@/lib/links/allow-link-origin";
 import { createLink } from "@/lib/links/create-link";
 import { readLinkForm, readLinkSettingsForm } from "@/lib/links/link-form";
@@ -52,7 +53,7 @@ export async function updateLinkSettingsAction(
       targetId: link.id,
     });
     revalidatePath(`/w/${workspace.slug}/links`, "layout");
-    return { ok: true, message: "Settings saved. New requests use them within a few seconds." };
+    return { ok: true, message: (await getServerTranslator("links.messages"))("saved") };
   } catch (error) {
     return formFailure(error, form);
   }
@@ -77,7 +78,8 @@ export async function allowOriginAction(
       details: { allowedOrigin: String(origin) },
     });
     revalidatePath(`/w/${workspace.slug}/links`, "layout");
-    return { ok: true, message: `${String(origin)} is allowed now; ${link.allowedOrigins.length} origins in all.` };
+    const t = await getServerTranslator("links.messages");
+    return { ok: true, message: t("allowed", { origin: String(origin), count: link.allowedOrigins.length }) };
   } catch (error) {
     return fromError(error);
   }
@@ -94,7 +96,7 @@ export async function revokeLinkAction(slug: string, linkId: string): Promise<Ac
       targetId: link.id,
     });
     revalidatePath(`/w/${workspace.slug}/links`, "layout");
-    return { ok: true, message: "The link is revoked." };
+    return { ok: true, message: (await getServerTranslator("links.messages"))("revoked") };
   } catch (error) {
     return fromError(error);
   }

@@ -31,16 +31,18 @@ export async function addMemberAction(slug: string, _previous: ActionState, form
       details: { role: added.role },
     });
     revalidatePath(`/w/${workspace.slug}/members`);
-    return { ok: true, message: `Added ${added.email} as ${added.role}. They can sign in now.` };
+    const [t, roles] = await Promise.all([getServerTranslator("members.messages"), getServerTranslator("roles")]);
+    return { ok: true, message: t("added", { email: added.email, role: roles(`${added.role}.label`).toLowerCase() }) };
   } catch (error) {
     const state = formFailure(error, form);
+    const t = await getServerTranslator("members.messages");
     // The domain's messages speak to the command line; this form has its own way to fix each case.
     if (state.code === "user_not_found") {
-      state.message = "No account has this email. Choose “New account” to create one with a password.";
+      state.message = t("noAccount");
     }
     if (state.code === "email_taken") {
-      state.message = "This email already has an account. Choose “Existing account” to add it.";
-      state.fieldErrors = { email: "already has an account" };
+      state.message = t("emailTaken");
+      state.fieldErrors = { email: t("emailTakenField") };
     }
     return state;
   }
@@ -65,7 +67,7 @@ export async function changeMemberRoleAction(
       details: { role },
     });
     revalidatePath(`/w/${workspace.slug}`, "layout");
-    return { ok: true, message: "Role changed." };
+    return { ok: true, message: (await getServerTranslator("members.messages"))("roleChanged") };
   } catch (error) {
     return fromError(error);
   }
@@ -107,7 +109,7 @@ export async function resetMemberPasswordAction(
       targetType: "user",
       targetId: userId,
     });
-    return { ok: true, message: "Password reset; they were signed out everywhere." };
+    return { ok: true, message: (await getServerTranslator("members.messages"))("passwordReset") };
   } catch (error) {
     return formFailure(error, form);
   }

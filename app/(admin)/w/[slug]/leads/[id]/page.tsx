@@ -30,19 +30,10 @@ import { listMembers } from "@/lib/workspaces/list-members";
 import { addLeadNoteAction, updateLeadWorkflowAction } from "../actions";
 import { eraseLeadAction } from "./actions";
 
-export const metadata: Metadata = { title: "Lead" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("lead"))("title") };
+}
 export const dynamic = "force-dynamic";
-
-const ADDRESS_LABELS: Record<(typeof ADDRESS_KEYS)[number], string> = {
-  street: "Street",
-  number: "Number",
-  complement: "Complement",
-  neighborhood: "Neighborhood",
-  city: "City",
-  state: "State",
-  zipCode: "ZIP code",
-  country: "Country",
-};
 
 function text(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value);
@@ -50,7 +41,9 @@ function text(value: unknown): string {
 
 export default async function LeadPage({ params }: { params: Promise<{ slug: string; id: string }> }) {
   const { slug, id } = await params;
-  const [{ workspace, role }, { locale }] = await Promise.all([requireWorkspace(slug), getViewer()]);
+  const [{ workspace, role }, { locale }, t] = await Promise.all([requireWorkspace(slug), getViewer(), getTranslations("lead")]);
+  const addressLabel = (key: string) =>
+    (ADDRESS_KEYS as readonly string[]).includes(key) ? t(`address.${key as (typeof ADDRESS_KEYS)[number]}`) : key;
   const detail = await getLeadDetail(workspace.id, id).catch((error: unknown) => {
     // Another workspace's lead is "not found" too: the query is scoped to this workspace.
     if (isAppError(error) && error.code === "lead_not_found") notFound();
@@ -58,7 +51,7 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
   });
   const { lead, customValues, submissions, submissionCount } = detail;
   const consent = await getLeadConsent(workspace.id, lead.id);
-  const [t, notes, members, knownTags] = await Promise.all([
+  const [tw, notes, members, knownTags] = await Promise.all([
     getTranslations("workflow"),
     listLeadNotes(workspace.id, lead.id),
     listMembers(workspace.id),
@@ -73,14 +66,14 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
   const base = `/w/${workspace.slug}`;
   const title = consent.erasedAt
     ? (await getTranslations("privacy.lead"))("erasedTitle")
-    : (lead.name ?? lead.email ?? (lead.telephone ? formatPhone(lead.telephone) : "Unnamed lead"));
+    : (lead.name ?? lead.email ?? (lead.telephone ? formatPhone(lead.telephone) : t("unnamed")));
   const address = Object.entries(lead.address);
 
   return (
     <div className="space-y-6">
       <div>
         <Link href={`${base}/leads`} className="text-sm font-medium text-slate-500 hover:text-slate-900">
-          ← Back to leads
+          ← {t("back")}
         </Link>
         <div className="mt-2">
           <PageHeader
@@ -88,13 +81,13 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
             description={
               <span className="flex flex-wrap gap-x-3 gap-y-1">
                 <span>
-                  Created <LocalTime value={lead.createdAt} />
+                  {t("created")} <LocalTime value={lead.createdAt} />
                 </span>
                 <span aria-hidden className="text-slate-300">
                   ·
                 </span>
                 <span>
-                  Updated <LocalTime value={lead.updatedAt} />
+                  {t("updated")} <LocalTime value={lead.updatedAt} />
                 </span>
                 <span aria-hidden className="text-slate-300">
                   ·
@@ -110,32 +103,32 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
-          <Card title="Contact and profile">
+          <Card title={t("contact")}>
             <DetailList>
-              <Detail term="Name" testId="field-name">
+              <Detail term={t("fields.name")} testId="field-name">
                 {lead.name}
               </Detail>
-              <Detail term="Email" testId="field-email">
+              <Detail term={t("fields.email")} testId="field-email">
                 {lead.email ? (
                   <a href={`mailto:${lead.email}`} className="text-indigo-700 hover:underline">
                     {lead.email}
                   </a>
                 ) : null}
               </Detail>
-              <Detail term="Telephone" testId="field-telephone">
+              <Detail term={t("fields.telephone")} testId="field-telephone">
                 {lead.telephone ? (
                   <a href={phoneHref(lead.telephone)} className="text-indigo-700 hover:underline">
                     {formatPhone(lead.telephone)}
                   </a>
                 ) : null}
               </Detail>
-              <Detail term="Document (CPF / CNPJ)" testId="field-document">
+              <Detail term={t("fields.document")} testId="field-document">
                 {lead.document ? formatDocument(lead.document) : null}
               </Detail>
-              <Detail term="Profession" testId="field-profession">
+              <Detail term={t("fields.profession")} testId="field-profession">
                 {lead.profession}
               </Detail>
-              <Detail term="Birthday" testId="field-birthday">
+              <Detail term={t("fields.birthday")} testId="field-birthday">
                 {lead.birthday ? formatDate(lead.birthday, locale) : null}
               </Detail>
               <Detail term="Instagram" testId="field-instagram">
@@ -150,33 +143,33 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
                   </a>
                 ) : null}
               </Detail>
-              <Detail term="City" testId="field-city">
+              <Detail term={t("fields.city")} testId="field-city">
                 {lead.city}
               </Detail>
-              <Detail term="State" testId="field-state">
+              <Detail term={t("fields.state")} testId="field-state">
                 {lead.state}
               </Detail>
             </DetailList>
           </Card>
 
-          <Card title="Address">
+          <Card title={t("addressTitle")}>
             {address.length > 0 ? (
               <DetailList className="lg:grid-cols-3">
                 {[
                   ...ADDRESS_KEYS.filter((key) => key in lead.address),
                   ...Object.keys(lead.address).filter((key) => !(ADDRESS_KEYS as readonly string[]).includes(key)),
                 ].map((key) => (
-                  <Detail key={key} term={ADDRESS_LABELS[key as keyof typeof ADDRESS_LABELS] ?? key} testId={`address-${key}`}>
+                  <Detail key={key} term={addressLabel(key)} testId={`address-${key}`}>
                     {text(lead.address[key])}
                   </Detail>
                 ))}
               </DetailList>
             ) : (
-              <p className="text-sm text-slate-500">No address was sent for this lead.</p>
+              <p className="text-sm text-slate-500">{t("noAddress")}</p>
             )}
           </Card>
 
-          <Card title="Custom fields" description="Values sent when the lead was created, under each field’s current label.">
+          <Card title={t("custom.title")} description={t("custom.description")}>
             {customValues.length > 0 ? (
               <DetailList>
                 {customValues.map((value) => (
@@ -186,29 +179,31 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
                     term={
                       <span className="flex items-center gap-2">
                         {value.label ?? <span className="font-mono">{value.fieldId}</span>}
-                        {value.archived ? <Badge>Archived</Badge> : null}
-                        {value.label === null ? <Badge tone="amber">Deleted field</Badge> : null}
+                        {value.archived ? <Badge>{t("custom.archived")}</Badge> : null}
+                        {value.label === null ? <Badge tone="amber">{t("custom.deleted")}</Badge> : null}
                       </span>
                     }
                   >
-                    {formatCustomValue(value.type, value.value, locale)}
+                    {formatCustomValue(value.type, value.value, locale, { yes: t("custom.yes"), no: t("custom.no") })}
                   </Detail>
                 ))}
               </DetailList>
             ) : (
               <p className="text-sm text-slate-500">
-                No custom field values. Custom fields are filled from the request that creates a lead;{" "}
-                <Link href={`${base}/fields`} className="font-medium text-indigo-700 hover:underline">
-                  manage custom fields
-                </Link>
-                .
+                {t.rich("custom.none", {
+                  manage: (chunks) => (
+                    <Link href={`${base}/fields`} className="font-medium text-indigo-700 hover:underline">
+                      {chunks}
+                    </Link>
+                  ),
+                })}
               </p>
             )}
           </Card>
         </div>
 
         <div className="min-w-0 space-y-6 self-start">
-          <Card title={t("form.title")} description={t("form.description")}>
+          <Card title={tw("form.title")} description={tw("form.description")}>
             <LeadWorkflowForm
               status={lead.status}
               ownerId={lead.owner?.id ?? null}
@@ -218,14 +213,14 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
               action={updateLeadWorkflowAction.bind(null, workspace.slug, lead.id)}
             />
           </Card>
-          <Card title="Source" className="min-w-0">
+          <Card title={t("source")} className="min-w-0">
             <div className="space-y-5">
-              <TouchDetails title="First touch" touch={detail.firstTouch} workspacePath={base} testId="first-touch" />
+              <TouchDetails title={t("firstTouch")} touch={detail.firstTouch} workspacePath={base} testId="first-touch" />
               <div className="border-t border-slate-100" />
-              <TouchDetails title="Last touch" touch={detail.lastTouch} workspacePath={base} testId="last-touch" />
+              <TouchDetails title={t("lastTouch")} touch={detail.lastTouch} workspacePath={base} testId="last-touch" />
               <div className="border-t border-slate-100 pt-4">
                 <DetailList className="sm:grid-cols-1">
-                  <Detail term="Lead id" mono>
+                  <Detail term={t("id")} mono>
                     {lead.id}
                   </Detail>
                 </DetailList>
@@ -253,12 +248,12 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
       <section aria-labelledby="timeline-title" className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
         <header className="border-b border-slate-100 px-5 py-4">
           <h2 id="timeline-title" className="text-base font-semibold text-slate-900">
-            {t("timeline.title")}
+            {tw("timeline.title")}
           </h2>
           <p className="mt-0.5 text-sm text-slate-500">
             {submissionCount > submissions.length
-              ? `The ${TIMELINE_LIMIT} newest of ${formatCount(submissionCount, locale)} requests for this lead. Open one to see its raw payload.`
-              : t("timeline.description")}
+              ? t("timeline.newest", { limit: TIMELINE_LIMIT, count: formatCount(submissionCount, locale) })
+              : tw("timeline.description")}
           </p>
         </header>
         <div className="border-b border-slate-100 px-5 py-4">
@@ -283,9 +278,7 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
             )}
           </ol>
         ) : (
-          <p className="px-5 py-10 text-center text-sm text-slate-500">
-            No requests are recorded for this lead: the link they came through was deleted.
-          </p>
+          <p className="px-5 py-10 text-center text-sm text-slate-500">{t("timeline.none")}</p>
         )}
       </section>
     </div>
