@@ -11,6 +11,12 @@ export const captureLinkSelect = {
   rateLimit: true,
   honeypotField: true,
   requireIdentity: true,
+  acceptForms: true,
+  successUrl: true,
+  errorUrl: true,
+  captchaProvider: true,
+  captchaMinScore: true,
+  captchaAcceptOnOutage: true,
   createdAt: true,
   revokedAt: true,
 } satisfies Prisma.CaptureLinkSelect;

@@ -17,6 +17,14 @@ export interface CaptureLinkContext {
   honeypotField: string | null;
   /** A request with none of name, email or telephone is refused (422) rather than stored as an unnamed lead. */
   requireIdentity: boolean;
+  /** HTML form posts and captcha (DESIGN.md section 11; lib/html-forms, lib/captcha). */
+  acceptForms: boolean;
+  successUrl: string | null;
+  errorUrl: string | null;
+  captchaProvider: string | null;
+  captchaSecret: string | null;
+  captchaMinScore: number | null;
+  captchaAcceptOnOutage: boolean;
   /** The workspace's default country, for phone numbers sent without a country code. */
   country: string;
   fields: FieldIndex;
@@ -57,6 +65,13 @@ async function loadCaptureLink(token: string): Promise<CaptureLinkContext | unde
       rateLimit: true,
       honeypotField: true,
       requireIdentity: true,
+      acceptForms: true,
+      successUrl: true,
+      errorUrl: true,
+      captchaProvider: true,
+      captchaSecret: true,
+      captchaMinScore: true,
+      captchaAcceptOnOutage: true,
       workspace: {
         select: {
           country: true,
