@@ -187,6 +187,20 @@ export const ERROR_CODES = {
     summary: "No lead has this id in this workspace.",
     fix: "Copy the lead's id again from the leads page or `leadlink lead list`.",
   },
+  submission_not_found: {
+    status: 404,
+    title: "Request not found",
+    ingest: false,
+    summary: "No spam entry has this id in this link's request log.",
+    fix: "Reload the link's page and open the Spam tab again.",
+  },
+  already_released: {
+    status: 409,
+    title: "Already marked as not spam",
+    ingest: false,
+    summary: "This spam entry was already marked as not spam, and the lead was created from it then.",
+    fix: "Reload the link's page: the entry links to its lead.",
+  },
   field_not_found: {
     status: 404,
     title: "Custom field not found",

@@ -45,6 +45,13 @@ export function CreateLinkForm({
           rateLimit: value("rateLimit"),
           honeypotField: value("honeypotField"),
           requireIdentity: value("requireIdentity") === "on",
+          acceptForms: value("acceptForms") === "on",
+          successUrl: value("successUrl"),
+          errorUrl: value("errorUrl"),
+          captchaProvider: value("captchaProvider"),
+          captchaMinScore: value("captchaMinScore"),
+          captchaAcceptOnOutage: value("captchaAcceptOnOutage") === "on",
+          captchaSecretSet: false,
         }}
         errors={errors}
         defaultRateLimit={defaultRateLimit}

@@ -1,7 +1,8 @@
 import type { Ref } from "react";
 import { Field, Input, Textarea } from "@/components/ui/field";
+import { type FormCaptureDefaults, FormCaptureFields } from "./form-capture-fields";
 
-export interface LinkSettingsDefaults {
+export interface LinkSettingsDefaults extends FormCaptureDefaults {
   allowedOrigins: string;
   rateLimit: string;
   honeypotField: string;
@@ -96,6 +97,7 @@ export function LinkSettingsFields({
           </p>
         </div>
       </div>
+      <FormCaptureFields defaults={defaults} errors={errors} />
     </>
   );
 }

@@ -32,6 +32,13 @@ export function LinkSettingsForm({
         rateLimit: typed.rateLimit ?? "",
         honeypotField: typed.honeypotField ?? "",
         requireIdentity: typed.requireIdentity === "on",
+        acceptForms: typed.acceptForms === "on",
+        successUrl: typed.successUrl ?? "",
+        errorUrl: typed.errorUrl ?? "",
+        captchaProvider: typed.captchaProvider ?? "",
+        captchaMinScore: typed.captchaMinScore ?? "",
+        captchaAcceptOnOutage: typed.captchaAcceptOnOutage === "on",
+        captchaSecretSet: current.captchaSecretSet,
       }
     : current;
   return (

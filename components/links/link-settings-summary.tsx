@@ -36,6 +36,22 @@ export function LinkSettingsSummary({ link, defaultRateLimit }: { link: CaptureL
             : "No: such requests make an unnamed lead"}
         </dd>
       </div>
+      <div>
+        <dt className="font-medium text-slate-700">HTML form posts</dt>
+        <dd className="mt-0.5 break-all text-slate-600">
+          {link.acceptForms
+            ? `Accepted; visitors go to ${link.successUrl ?? "Leadlink's thank-you page"} (errors: ${link.errorUrl ?? "Leadlink's error page"})`
+            : "Off: JSON only"}
+        </dd>
+      </div>
+      <div>
+        <dt className="font-medium text-slate-700">Captcha</dt>
+        <dd className="mt-0.5 text-slate-600">
+          {link.captchaProvider
+            ? `${link.captchaProvider}${link.captchaProvider === "recaptcha" ? `, minimum score ${link.captchaMinScore ?? 0.5}` : ""}${link.captchaAcceptOnOutage ? "; accepted unverified while the provider is down" : ""}`
+            : "None"}
+        </dd>
+      </div>
     </dl>
   );
 }

@@ -1,6 +1,7 @@
 import clsx from "clsx";
 import Link from "next/link";
 import { ButtonLink } from "@/components/ui/button";
+import type { ActionState } from "@/lib/forms/action-state";
 import type { LinkCounters } from "@/lib/links/link-counters";
 import type { SubmissionFilter, SubmissionLogPage } from "@/lib/links/list-link-submissions";
 import { LOG_COLUMNS, SubmissionEntry } from "./submission-entry";
@@ -9,6 +10,7 @@ const FILTERS: { value: SubmissionFilter; label: string }[] = [
   { value: "all", label: "All" },
   { value: "accepted", label: "Accepted" },
   { value: "rejected", label: "Rejected" },
+  { value: "spam", label: "Spam" },
 ];
 
 function href(linkPath: string, filter: SubmissionFilter, cursor?: { before?: string; after?: string }): string {
@@ -24,6 +26,7 @@ const EMPTY: Record<SubmissionFilter, string> = {
   all: "No requests yet. Paste one of the snippets into a page or run the curl command: every request that reaches this link shows up here, accepted or not.",
   accepted: "No accepted requests here yet.",
   rejected: "No rejected requests here. When a sender's request is refused, it shows up here with the reason.",
+  spam: "No spam here. Requests that fill the honeypot field or fail the captcha show up here; mark a real person's as not spam to create their lead.",
 };
 
 /** A link's request log: filter, the page of requests, and keyset navigation to newer and older pages. */
@@ -34,6 +37,8 @@ export function RequestLog({
   linkPath,
   workspacePath,
   revoked = false,
+  spamCount,
+  releaseSpam,
 }: {
   page: SubmissionLogPage;
   filter: SubmissionFilter;
@@ -42,11 +47,16 @@ export function RequestLog({
   workspacePath: string;
   /** A revoked link's log: its empty states do not suggest sending to it. */
   revoked?: boolean;
+  /** Entries in the Spam folder (honeypot and captcha failures; the counters count them as rejected). */
+  spamCount: number;
+  /** "Not spam" for one entry, for those who may create leads from it (owners and admins). */
+  releaseSpam?: (submissionId: string) => (state: ActionState) => Promise<ActionState>;
 }) {
   const counts: Record<SubmissionFilter, number> = {
     all: counters.accepted + counters.rejected,
     accepted: counters.accepted,
     rejected: counters.rejected,
+    spam: spamCount,
   };
   const paged = page.newerCursor !== undefined;
   return (
@@ -104,7 +114,12 @@ export function RequestLog({
           </div>
           <ol className="divide-y divide-slate-100">
             {page.submissions.map((submission) => (
-              <SubmissionEntry key={submission.id} submission={submission} workspacePath={workspacePath} />
+              <SubmissionEntry
+                key={submission.id}
+                submission={submission}
+                workspacePath={workspacePath}
+                releaseSpam={releaseSpam}
+              />
             ))}
           </ol>
         </>

@@ -9,6 +9,7 @@ import { formFailure } from "@/lib/forms/form-failure";
 import { allowLinkOrigin } from "@/lib/links/allow-link-origin";
 import { createLink } from "@/lib/links/create-link";
 import { readLinkForm, readLinkSettingsForm } from "@/lib/links/link-form";
+import { releaseSpam } from "@/lib/links/release-spam";
 import { revokeLink } from "@/lib/links/revoke-link";
 import { updateLinkSettings } from "@/lib/links/update-link-settings";
 
@@ -68,6 +69,19 @@ export async function revokeLinkAction(slug: string, linkId: string): Promise<Ac
     await revokeLink(workspace.id, linkId);
     revalidatePath(`/w/${workspace.slug}/links`, "layout");
     return { ok: true, message: "The link is revoked." };
+  } catch (error) {
+    return fromError(error);
+  }
+}
+
+/** "Not spam" on an entry of a link's Spam folder: the lead is created from its stored payload. */
+export async function releaseSpamAction(slug: string, linkId: string, submissionId: string): Promise<ActionState> {
+  try {
+    const { workspace } = await authorizeWorkspace(slug, "admin");
+    const outcome = await releaseSpam(workspace.id, linkId, submissionId);
+    revalidatePath(`/w/${workspace.slug}/links`, "layout");
+    revalidatePath(`/w/${workspace.slug}/leads`, "layout");
+    return { ok: true, message: outcome.created ? "The lead was created." : "The lead already existed and was updated." };
   } catch (error) {
     return fromError(error);
   }

@@ -21,9 +21,9 @@ import { isAppError } from "@/lib/errors";
 import { listFields } from "@/lib/fields/list-fields";
 import { getLink } from "@/lib/links/get-link";
 import { linkSnippets } from "@/lib/links/link-snippets";
-import { listLinkSubmissions, SUBMISSION_FILTERS, type SubmissionFilter } from "@/lib/links/list-link-submissions";
+import { countLinkSpam, listLinkSubmissions, SUBMISSION_FILTERS, type SubmissionFilter } from "@/lib/links/list-link-submissions";
 import { listRefusedOrigins } from "@/lib/links/refused-origins";
-import { allowOriginAction, revokeLinkAction, updateLinkSettingsAction } from "../actions";
+import { allowOriginAction, releaseSpamAction, revokeLinkAction, updateLinkSettingsAction } from "../actions";
 import { requestBaseUrl } from "../request-base-url";
 
 export const metadata: Metadata = { title: "Capture link" };
@@ -54,18 +54,25 @@ export default async function LinkPage({
   const requested = single(query.filter);
   const filter: SubmissionFilter = SUBMISSION_FILTERS.find((value) => value === requested) ?? "all";
   const active = link.status === "active";
-  const [page, fields, refused] = await Promise.all([
+  const [page, fields, refused, spamCount] = await Promise.all([
     listLinkSubmissions(workspace.id, link.id, { filter, before: single(query.before), after: single(query.after) }),
     // A revoked link's page invites no sending and no editing: no snippets, no settings, nothing to allow.
     active ? listFields(workspace.id) : [],
     active ? listRefusedOrigins(workspace.id, link) : [],
+    countLinkSpam(workspace.id, link.id),
   ]);
   const workspacePath = `/w/${workspace.slug}`;
   const linkPath = `${workspacePath}/links/${link.id}`;
   const defaultRateLimit = env().INGEST_RATE_LIMIT;
 
   const snippets = active
-    ? linkSnippets({ url: link.url, fields, honeypotField: link.honeypotField, country: workspace.country })
+    ? linkSnippets({
+        url: link.url,
+        fields,
+        honeypotField: link.honeypotField,
+        country: workspace.country,
+        captchaProvider: link.captchaProvider,
+      })
     : undefined;
   const activeFields = fields.filter((field) => !field.archived);
   // Only an active link invites sending and editing.
@@ -143,6 +150,15 @@ export default async function LinkPage({
                 description:
                   "A complete form with the same script: paste it where the form should appear and style it like the rest of your page.",
               },
+              {
+                key: "plain-form",
+                tab: "No-JS form",
+                label: "HTML",
+                code: snippets.plainForm,
+                description: link.acceptForms
+                  ? "A plain HTML form, no JavaScript: the browser posts it and the visitor lands on your success page (or Leadlink's thank-you page), or on a page that lists what to fix."
+                  : 'A plain HTML form, no JavaScript. Turn on "Accept HTML form posts" in the settings first: until then this link answers form posts with 415.',
+              },
             ]}
           />
         </Card>
@@ -161,6 +177,13 @@ export default async function LinkPage({
                 rateLimit: link.rateLimit ?? "",
                 honeypotField: link.honeypotField ?? "",
                 requireIdentity: link.requireIdentity,
+                acceptForms: link.acceptForms,
+                successUrl: link.successUrl ?? "",
+                errorUrl: link.errorUrl ?? "",
+                captchaProvider: link.captchaProvider ?? "",
+                captchaMinScore: link.captchaMinScore === null ? "" : String(link.captchaMinScore),
+                captchaAcceptOnOutage: link.captchaAcceptOnOutage,
+                captchaSecretSet: link.captchaProvider !== null,
               }}
               defaultRateLimit={defaultRateLimit}
             />
@@ -239,6 +262,12 @@ export default async function LinkPage({
         linkPath={linkPath}
         workspacePath={workspacePath}
         revoked={!active}
+        spamCount={spamCount}
+        releaseSpam={
+          canManage && active
+            ? (submissionId: string) => releaseSpamAction.bind(null, workspace.slug, link.id, submissionId)
+            : undefined
+        }
       />
     </div>
   );
