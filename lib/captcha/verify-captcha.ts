@@ -49,10 +49,13 @@ export async function verifyCaptcha(options: {
     answer = (await response.json()) as VerifyAnswer;
   } catch (error) {
     const name = (error as Error).name;
+    // The provider's own text is not quoted: it ends up in problem+json and the log.
     const reason =
       name === "TimeoutError" || name === "AbortError"
         ? `no answer within ${CAPTCHA_VERIFY_TIMEOUT_MS} ms`
-        : `the provider could not be reached or answered something else than JSON (${(error as Error).message.slice(0, 100)})`;
+        : error instanceof SyntaxError
+          ? "the provider answered something else than JSON"
+          : "the provider could not be reached";
     return { kind: "unavailable", reason };
   }
   if (typeof answer !== "object" || answer === null || typeof answer.success !== "boolean") {
