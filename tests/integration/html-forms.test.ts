@@ -5,10 +5,11 @@ import { describe, expect, it } from "vitest";
 import { createField } from "@/lib/fields/create-field";
 import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { updateLinkSettings } from "@/lib/links/update-link-settings";
+import { run, runJson } from "../support/cli-run";
 import { useTestDatabase } from "../support/database";
 import { formLink, linkSubmissions, multipart, postMultipart, postUrlencoded, redirectTarget } from "../support/form-posts";
 import { bodyOf, expectProblem, raw, uniqueEmail, withoutRateLimit } from "../support/ingest-helpers";
-import { fieldErrors } from "../support/tenants";
+import { fieldErrors, newTenant } from "../support/tenants";
 
 const db = useTestDatabase();
 withoutRateLimit();
@@ -288,5 +289,71 @@ describe("redirects", () => {
     expect(redirectTarget(response).pathname).toBe("/forms/thanks");
     expect(await db.current.prisma.lead.count({ where: { workspaceId: workspace.id } })).toBe(0);
     expect((await linkSubmissions(db.current, link.id)).map((entry) => entry.outcome)).toEqual(["spam"]);
+  });
+});
+
+describe("link create on the command line", () => {
+  it("takes --accept-forms with --success-url and --error-url, and prints them", async () => {
+    const { workspace } = await newTenant("Cliforms");
+    const { code, body } = await runJson(
+      "link",
+      "create",
+      "--workspace",
+      workspace.slug,
+      "--name",
+      "Plain form",
+      "--allowed-origin",
+      "https://www.example.com",
+      "--accept-forms",
+      "--success-url",
+      "https://www.example.com/thanks",
+      "--error-url",
+      "https://www.example.com/oops",
+    );
+    expect(code).toBe(0);
+    expect(body).toMatchObject({
+      acceptForms: true,
+      successUrl: "https://www.example.com/thanks",
+      errorUrl: "https://www.example.com/oops",
+    });
+    const response = await postUrlencoded(body.token, [["email", uniqueEmail()]]);
+    expect(response.headers.get("location")).toBe("https://www.example.com/thanks");
+  });
+
+  it("takes --captcha with its secret and score, never printing the secret; refuses a target off the origins", async () => {
+    const { workspace } = await newTenant("Clicaptcha");
+    const { code, body } = await runJson(
+      "link",
+      "create",
+      "--workspace",
+      workspace.slug,
+      "--name",
+      "Captcha",
+      "--captcha",
+      "recaptcha",
+      "--captcha-secret",
+      "cli-secret",
+      "--captcha-min-score",
+      "0.8",
+    );
+    expect(code).toBe(0);
+    expect(body.captcha).toEqual({ provider: "recaptcha", minScore: 0.8, acceptOnOutage: false });
+    expect(JSON.stringify(body)).not.toContain("cli-secret");
+    const refused = await run(
+      "link",
+      "create",
+      "--workspace",
+      workspace.slug,
+      "--name",
+      "Bad",
+      "--allowed-origin",
+      "https://www.example.com",
+      "--accept-forms",
+      "--success-url",
+      "https://elsewhere.example/",
+      "--json",
+    );
+    expect(refused.code).toBe(1);
+    expect(`${refused.stdout}${refused.stderr}`).toContain("successUrl");
   });
 });
