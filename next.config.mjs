@@ -1,3 +1,8 @@
+import createNextIntlPlugin from "next-intl/plugin";
+
+// next-intl without i18n routing: each request's language and catalogue come from i18n/request.ts.
+const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
@@ -8,4 +13,4 @@ const nextConfig = {
   typescript: { tsconfigPath: "tsconfig.json" },
 };
 
-export default nextConfig;
+export default withNextIntl(nextConfig);

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { SignOutButton } from "@/components/shell/sign-out-button";
 import { Brand } from "@/components/ui/brand";
@@ -13,6 +14,7 @@ export function AccountShell({
   backTo?: { href: string; label: string };
   children: ReactNode;
 }) {
+  const t = useTranslations("account");
   return (
     <div className="min-h-screen">
       <header className="border-b border-slate-200 bg-white">
@@ -21,7 +23,11 @@ export function AccountShell({
             <Brand />
           </Link>
           <div className="flex min-w-0 items-center gap-2">
-            <Link href="/account" className="min-w-0 truncate text-xs font-medium text-slate-600 hover:text-slate-900">
+            <Link
+              href="/account"
+              title={t("title")}
+              className="min-w-0 truncate text-xs font-medium text-slate-600 hover:text-slate-900"
+            >
               {email}
             </Link>
             <SignOutButton />

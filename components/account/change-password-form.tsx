@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useActionState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -13,6 +14,7 @@ export function ChangePasswordForm({
   email: string;
   action: (state: ActionState, form: FormData) => Promise<ActionState>;
 }) {
+  const t = useTranslations("account.password");
   const [state, formAction, pending] = useActionState(action, {});
   const errors = state.ok ? {} : (state.fieldErrors ?? {});
   return (
@@ -20,7 +22,7 @@ export function ChangePasswordForm({
       {state.message ? <Alert tone={state.ok ? "success" : "error"}>{state.message}</Alert> : null}
       {/* For password managers: whose password this is. */}
       <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-      <Field id="currentPassword" label="Current password" error={errors.currentPassword}>
+      <Field id="currentPassword" label={t("current")} error={errors.currentPassword}>
         <Input
           id="currentPassword"
           name="currentPassword"
@@ -30,7 +32,7 @@ export function ChangePasswordForm({
           error={errors.currentPassword}
         />
       </Field>
-      <Field id="newPassword" label="New password" hint="At least 8 characters." error={errors.newPassword}>
+      <Field id="newPassword" label={t("new")} hint={t("newHint")} error={errors.newPassword}>
         <Input
           id="newPassword"
           name="newPassword"
@@ -40,7 +42,7 @@ export function ChangePasswordForm({
           error={errors.newPassword}
         />
       </Field>
-      <Field id="repeatPassword" label="Repeat the new password" error={errors.repeatPassword}>
+      <Field id="repeatPassword" label={t("repeat")} error={errors.repeatPassword}>
         <Input
           id="repeatPassword"
           name="repeatPassword"
@@ -52,7 +54,7 @@ export function ChangePasswordForm({
       </Field>
       <div className="flex justify-end">
         <Button type="submit" disabled={pending}>
-          {pending ? "Changing…" : "Change password"}
+          {pending ? t("changing") : t("change")}
         </Button>
       </div>
     </form>

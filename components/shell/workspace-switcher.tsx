@@ -1,13 +1,15 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 
 export function WorkspaceSwitcher({ current, workspaces }: { current: string; workspaces: { slug: string; name: string }[] }) {
   const router = useRouter();
+  const t = useTranslations("nav");
   if (workspaces.length < 2) return null;
   return (
     <label className="mt-2 block">
-      <span className="sr-only">Switch workspace</span>
+      <span className="sr-only">{t("switchWorkspace")}</span>
       <select
         value={current}
         onChange={(event) => router.push(`/w/${event.target.value}`)}

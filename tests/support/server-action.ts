@@ -23,8 +23,13 @@ const ORIGIN = "http://localhost:3000";
  * them makes these tests fail loudly rather than pass wrongly. Import this module before any app module (it sets
  * the global Next's modules look for when they load).
  */
-export async function callAction<T>(user: SignedInUser | null, action: () => Promise<T>): Promise<T> {
+export async function callAction<T>(
+  user: SignedInUser | null,
+  action: () => Promise<T>,
+  browser: { acceptLanguage?: string } = {},
+): Promise<T> {
   const headers = new Headers({ host: new URL(ORIGIN).host, "x-forwarded-proto": "http", origin: ORIGIN });
+  if (browser.acceptLanguage) headers.set("accept-language", browser.acceptLanguage);
   if (user) {
     // A session row, as a sign-in makes one: the server reads (and may have revoked) it on every request.
     const token = await encode({ token: { sid: await startSession(user.id), sub: user.id }, secret: authSecret() });

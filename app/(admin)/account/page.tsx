@@ -1,41 +1,54 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { AccountShell } from "@/components/account/account-shell";
 import { ChangePasswordForm } from "@/components/account/change-password-form";
-import { ROLE_LABELS } from "@/components/members/role-labels";
+import { LanguageForm } from "@/components/account/language-form";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireUser } from "@/lib/auth/session";
+import { findUserLocale } from "@/lib/i18n/user-locale";
 import { listUserWorkspaces } from "@/lib/workspaces/list-user-workspaces";
 import { changePasswordAction } from "./actions";
+import { setLanguageAction } from "./language-action";
 
-export const metadata: Metadata = { title: "Your account" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("account"))("title") };
+}
 export const dynamic = "force-dynamic";
 
 export default async function AccountPage() {
   const user = await requireUser();
-  const workspaces = await listUserWorkspaces(user.id);
+  const [workspaces, chosenLocale, t, roles] = await Promise.all([
+    listUserWorkspaces(user.id),
+    findUserLocale(user.id),
+    getTranslations("account"),
+    getTranslations("roles"),
+  ]);
   return (
     <AccountShell
       email={user.email}
       backTo={workspaces[0] ? { href: `/w/${workspaces[0].slug}`, label: workspaces[0].name } : undefined}
     >
-      <PageHeader title="Your account" description={user.name ? `${user.name}, ${user.email}` : user.email} />
+      <PageHeader title={t("title")} description={user.name ? `${user.name}, ${user.email}` : user.email} />
       <div className="space-y-6">
-        <Card title="Change your password" description="Every other place you are signed in is signed out; this one stays.">
+        <Card title={t("language.title")} description={t("language.description")}>
+          <LanguageForm chosen={chosenLocale} action={setLanguageAction} />
+        </Card>
+        <Card title={t("password.title")} description={t("password.description")}>
           <ChangePasswordForm email={user.email} action={changePasswordAction} />
         </Card>
         <Card
-          title="Your workspaces"
+          title={t("workspaces.title")}
           actions={
             <ButtonLink href="/workspaces/new" size="sm">
-              New workspace
+              {t("workspaces.new")}
             </ButtonLink>
           }
         >
           {workspaces.length ? (
-            <ul className="divide-y divide-slate-100" aria-label="Your workspaces">
+            <ul className="divide-y divide-slate-100" aria-label={t("workspaces.title")}>
               {workspaces.map((workspace) => (
                 <li key={workspace.slug} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
                   <Link
@@ -44,14 +57,12 @@ export default async function AccountPage() {
                   >
                     {workspace.name}
                   </Link>
-                  <span className="text-xs text-slate-500">{ROLE_LABELS[workspace.role].label}</span>
+                  <span className="text-xs text-slate-500">{roles(`${workspace.role}.label`)}</span>
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="text-sm text-slate-600">
-              You are not a member of any workspace yet. Create one, or ask an owner or admin to add you.
-            </p>
+            <p className="text-sm text-slate-600">{t("workspaces.none")}</p>
           )}
         </Card>
       </div>

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { NavLink } from "@/components/shell/nav-link";
 import { SignOutButton } from "@/components/shell/sign-out-button";
@@ -17,6 +18,7 @@ export default async function WorkspaceLayout({ children, params }: { children: 
     orderBy: { name: "asc" },
   });
   const base = `/w/${workspace.slug}`;
+  const [t, roles] = await Promise.all([getTranslations("nav"), getTranslations("roles")]);
 
   return (
     <div className="min-h-screen lg:flex">
@@ -28,37 +30,37 @@ export default async function WorkspaceLayout({ children, params }: { children: 
             </a>
           </div>
           <div className="mt-2 flex min-w-0 items-baseline gap-2 lg:mt-3 lg:block">
-            <p className="shrink-0 text-xs font-medium uppercase tracking-wide text-slate-400">Workspace</p>
+            <p className="shrink-0 text-xs font-medium uppercase tracking-wide text-slate-400">{t("workspace")}</p>
             <p className="min-w-0 truncate text-sm font-medium text-slate-800" data-testid="workspace-name">
               {workspace.name}
             </p>
           </div>
           <WorkspaceSwitcher current={workspace.slug} workspaces={workspaces} />
           <Link href="/workspaces/new" className="mt-2 inline-block text-xs font-medium text-indigo-700 hover:text-indigo-900">
-            + New workspace
+            + {t("newWorkspace")}
           </Link>
         </div>
         {/* Wraps onto a second row on a phone rather than scrolling sideways: every section stays in sight. */}
-        <nav aria-label="Workspace" className="flex flex-wrap gap-1 px-2 pb-2 lg:flex-1 lg:flex-col lg:flex-nowrap">
+        <nav aria-label={t("workspace")} className="flex flex-wrap gap-1 px-2 pb-2 lg:flex-1 lg:flex-col lg:flex-nowrap">
           <NavLink href={base} exact>
-            Dashboard
+            {t("dashboard")}
           </NavLink>
-          <NavLink href={`${base}/leads`}>Leads</NavLink>
-          <NavLink href={`${base}/links`}>Capture links</NavLink>
-          <NavLink href={`${base}/fields`}>Custom fields</NavLink>
-          <NavLink href={`${base}/members`}>Members</NavLink>
+          <NavLink href={`${base}/leads`}>{t("leads")}</NavLink>
+          <NavLink href={`${base}/links`}>{t("links")}</NavLink>
+          <NavLink href={`${base}/fields`}>{t("fields")}</NavLink>
+          <NavLink href={`${base}/members`}>{t("members")}</NavLink>
         </nav>
         <div className="hidden items-center justify-between gap-2 border-t border-slate-200 px-4 py-3 lg:flex">
           <div className="min-w-0">
             <Link
               href="/account"
-              title="Your account"
+              title={t("yourAccount")}
               className="block truncate text-xs font-medium text-slate-700 hover:text-slate-900"
             >
-              <span className="sr-only">Your account: </span>
+              <span className="sr-only">{t("yourAccount")}: </span>
               {user.name ?? user.email}
             </Link>
-            <p className="text-xs capitalize text-slate-400">{role}</p>
+            <p className="text-xs text-slate-400">{roles(`${role}.label`)}</p>
           </div>
           <SignOutButton />
         </div>
@@ -68,7 +70,7 @@ export default async function WorkspaceLayout({ children, params }: { children: 
             href="/account"
             className="rounded-md px-2 py-1 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-900"
           >
-            Account
+            {t("account")}
           </Link>
           <SignOutButton />
         </div>

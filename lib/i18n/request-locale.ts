@@ -1,0 +1,22 @@
+import { headers } from "next/headers";
+import { cache } from "react";
+import { currentUser } from "@/lib/auth/session";
+import { log } from "@/lib/log";
+import { DEFAULT_LOCALE, type Locale, negotiateAdminLocale } from "./locales";
+import { findUserLocale } from "./user-locale";
+
+/**
+ * The language of the page or action being served (once per request): the signed-in user's choice from
+ * the account page, else the browser's Accept-Language, else English. A database that cannot answer
+ * leaves the browser's choice: the error page that follows must still render.
+ */
+export const getRequestLocale = cache(async (): Promise<Locale> => {
+  const browser = negotiateAdminLocale((await headers()).get("accept-language"));
+  try {
+    const user = await currentUser();
+    return (user && (await findUserLocale(user.id))) ?? browser;
+  } catch (error) {
+    log.debug({ err: error }, "the user's language could not be read; following the browser");
+    return browser ?? DEFAULT_LOCALE;
+  }
+});
