@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { Field, Input, Select } from "@/components/ui/field";
 import { CAPTCHA_PROVIDERS } from "@/lib/links/form-settings";
 
@@ -56,23 +57,14 @@ function Checkbox({ id, label, hint, checked }: { id: string; label: string; hin
 }
 
 export function FormCaptureFields({ defaults, errors = {} }: { defaults: FormCaptureDefaults; errors?: Record<string, string> }) {
+  const t = useTranslations("forms.settings");
   return (
     <>
       <fieldset className="space-y-4 border-t border-slate-100 pt-4">
-        <legend className="sr-only">HTML forms</legend>
-        <Checkbox
-          id="acceptForms"
-          label="Accept HTML form posts"
-          hint="Also take plain HTML forms (no JavaScript): the visitor is then sent to the pages below. Off: only JSON, and form posts get 415."
-          checked={defaults.acceptForms}
-        />
+        <legend className="sr-only">{t("formsLegend")}</legend>
+        <Checkbox id="acceptForms" label={t("acceptForms")} hint={t("acceptFormsHint")} checked={defaults.acceptForms} />
         <div className="grid gap-4 @xl:grid-cols-2">
-          <Field
-            id="successUrl"
-            label="Success page"
-            hint="Where visitors go after sending the form. Empty: Leadlink's thank-you page."
-            error={errors.successUrl}
-          >
+          <Field id="successUrl" label={t("successUrl")} hint={t("successUrlHint")} error={errors.successUrl}>
             <Input
               id="successUrl"
               name="successUrl"
@@ -84,12 +76,7 @@ export function FormCaptureFields({ defaults, errors = {} }: { defaults: FormCap
               spellCheck={false}
             />
           </Field>
-          <Field
-            id="errorUrl"
-            label="Error page"
-            hint="Where visitors go when the form is refused, with ?error=<code>&fields=<names>. Empty: Leadlink's page listing what to fix."
-            error={errors.errorUrl}
-          >
+          <Field id="errorUrl" label={t("errorUrl")} hint={t("errorUrlHint")} error={errors.errorUrl}>
             <Input
               id="errorUrl"
               name="errorUrl"
@@ -104,21 +91,16 @@ export function FormCaptureFields({ defaults, errors = {} }: { defaults: FormCap
         </div>
       </fieldset>
       <fieldset className="space-y-4 border-t border-slate-100 pt-4">
-        <legend className="sr-only">Captcha</legend>
+        <legend className="sr-only">{t("captchaLegend")}</legend>
         <div className="grid gap-4 @xl:grid-cols-2">
-          <Field
-            id="captchaProvider"
-            label="Captcha"
-            hint="Requests without a valid token are refused (422 captcha_failed) and kept under Spam."
-            error={errors.captchaProvider}
-          >
+          <Field id="captchaProvider" label={t("captcha")} hint={t("captchaHint")} error={errors.captchaProvider}>
             <Select
               id="captchaProvider"
               name="captchaProvider"
               defaultValue={defaults.captchaProvider}
               error={errors.captchaProvider}
             >
-              <option value="">None</option>
+              <option value="">{t("captchaNone")}</option>
               {CAPTCHA_PROVIDERS.map((provider) => (
                 <option key={provider} value={provider}>
                   {PROVIDER_LABELS[provider]}
@@ -128,12 +110,8 @@ export function FormCaptureFields({ defaults, errors = {} }: { defaults: FormCap
           </Field>
           <Field
             id="captchaSecret"
-            label="Secret key"
-            hint={
-              defaults.captchaSecretSet
-                ? "A secret is stored (hidden). Leave empty to keep it; type a new one to replace it."
-                : "The provider's secret (server) key, not the site key."
-            }
+            label={t("captchaSecret")}
+            hint={defaults.captchaSecretSet ? t("captchaSecretStoredHint") : t("captchaSecretNewHint")}
             error={errors.captchaSecret}
           >
             <Input
@@ -141,17 +119,12 @@ export function FormCaptureFields({ defaults, errors = {} }: { defaults: FormCap
               name="captchaSecret"
               type="password"
               autoComplete="off"
-              placeholder={defaults.captchaSecretSet ? "••••••••  (stored)" : ""}
+              placeholder={defaults.captchaSecretSet ? t("captchaSecretStored") : ""}
               error={errors.captchaSecret}
               spellCheck={false}
             />
           </Field>
-          <Field
-            id="captchaMinScore"
-            label="Minimum score (reCAPTCHA v3)"
-            hint="From 0 (bot) to 1 (person); lower scores are refused. Empty: 0.5."
-            error={errors.captchaMinScore}
-          >
+          <Field id="captchaMinScore" label={t("minScore")} hint={t("minScoreHint")} error={errors.captchaMinScore}>
             <Input
               id="captchaMinScore"
               name="captchaMinScore"
@@ -164,8 +137,8 @@ export function FormCaptureFields({ defaults, errors = {} }: { defaults: FormCap
         </div>
         <Checkbox
           id="captchaAcceptOnOutage"
-          label="Accept leads while the captcha provider is down"
-          hint="On: the lead is stored with a captcha_unverified warning. Off: the sender gets 503 captcha_unavailable and may retry."
+          label={t("acceptOnOutage")}
+          hint={t("acceptOnOutageHint")}
           checked={defaults.captchaAcceptOnOutage}
         />
       </fieldset>

@@ -1,7 +1,16 @@
+import { useTranslations } from "next-intl";
 import type { CaptureLinkSummary } from "@/lib/links/capture-link";
 
 /** A link's settings as members (who cannot change them) see them. */
 export function LinkSettingsSummary({ link, defaultRateLimit }: { link: CaptureLinkSummary; defaultRateLimit: string }) {
+  const t = useTranslations("forms.summary");
+  const captcha = [
+    link.captchaProvider,
+    link.captchaProvider === "recaptcha" ? t("minScore", { score: link.captchaMinScore ?? 0.5 }) : null,
+    link.captchaAcceptOnOutage ? t("acceptOnOutage") : null,
+  ]
+    .filter(Boolean)
+    .join("; ");
   return (
     <dl className="space-y-3 text-sm">
       <div>
@@ -37,20 +46,19 @@ export function LinkSettingsSummary({ link, defaultRateLimit }: { link: CaptureL
         </dd>
       </div>
       <div>
-        <dt className="font-medium text-slate-700">HTML form posts</dt>
+        <dt className="font-medium text-slate-700">{t("formPosts")}</dt>
         <dd className="mt-0.5 break-all text-slate-600">
           {link.acceptForms
-            ? `Accepted; visitors go to ${link.successUrl ?? "Leadlink's thank-you page"} (errors: ${link.errorUrl ?? "Leadlink's error page"})`
-            : "Off: JSON only"}
+            ? t("formPostsOn", {
+                success: link.successUrl ?? t("builtInThanks"),
+                error: link.errorUrl ?? t("builtInError"),
+              })
+            : t("formPostsOff")}
         </dd>
       </div>
       <div>
-        <dt className="font-medium text-slate-700">Captcha</dt>
-        <dd className="mt-0.5 text-slate-600">
-          {link.captchaProvider
-            ? `${link.captchaProvider}${link.captchaProvider === "recaptcha" ? `, minimum score ${link.captchaMinScore ?? 0.5}` : ""}${link.captchaAcceptOnOutage ? "; accepted unverified while the provider is down" : ""}`
-            : "None"}
-        </dd>
+        <dt className="font-medium text-slate-700">{t("captcha")}</dt>
+        <dd className="mt-0.5 text-slate-600">{link.captchaProvider ? captcha : t("captchaNone")}</dd>
       </div>
     </dl>
   );

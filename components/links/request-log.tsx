@@ -1,5 +1,6 @@
 import clsx from "clsx";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { ButtonLink } from "@/components/ui/button";
 import type { ActionState } from "@/lib/forms/action-state";
 import type { LinkCounters } from "@/lib/links/link-counters";
@@ -22,11 +23,10 @@ function href(linkPath: string, filter: SubmissionFilter, cursor?: { before?: st
   return `${linkPath}${search ? `?${search}` : ""}#requests`;
 }
 
-const EMPTY: Record<SubmissionFilter, string> = {
+const EMPTY: Record<Exclude<SubmissionFilter, "spam">, string> = {
   all: "No requests yet. Paste one of the snippets into a page or run the curl command: every request that reaches this link shows up here, accepted or not.",
   accepted: "No accepted requests here yet.",
   rejected: "No rejected requests here. When a sender's request is refused, it shows up here with the reason.",
-  spam: "No spam here. Requests that fill the honeypot field or fail the captcha show up here; mark a real person's as not spam to create their lead.",
 };
 
 /** A link's request log: filter, the page of requests, and keyset navigation to newer and older pages. */
@@ -52,6 +52,7 @@ export function RequestLog({
   /** "Not spam" for one entry, for those who may create leads from it (owners and admins). */
   releaseSpam?: (submissionId: string) => (state: ActionState) => Promise<ActionState>;
 }) {
+  const t = useTranslations("forms.spam");
   const counts: Record<SubmissionFilter, number> = {
     all: counters.accepted + counters.rejected,
     accepted: counters.accepted,
@@ -85,7 +86,8 @@ export function RequestLog({
                 option.value === filter ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900",
               )}
             >
-              {option.label} <span className="tabular-nums text-slate-400">{counts[option.value].toLocaleString("en")}</span>
+              {option.value === "spam" ? t("filter") : option.label}{" "}
+              <span className="tabular-nums text-slate-400">{counts[option.value].toLocaleString("en")}</span>
             </Link>
           ))}
         </nav>
@@ -96,7 +98,9 @@ export function RequestLog({
             ? "No more requests on this side."
             : revoked && filter === "all"
               ? "This link received no requests before it was revoked."
-              : EMPTY[filter]}
+              : filter === "spam"
+                ? t("empty")
+                : EMPTY[filter]}
         </p>
       ) : (
         <>

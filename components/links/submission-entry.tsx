@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import {
   DisclosureChevron,
   SubmissionAnswer,
@@ -27,7 +28,9 @@ export function SubmissionEntry({
   workspacePath: string;
   releaseSpam?: (submissionId: string) => (state: ActionState) => Promise<ActionState>;
 }) {
+  const t = useTranslations("forms.spam");
   const spam = submission.outcome === "spam" || submission.errorCode === "captcha_failed";
+  const releasedAt = submission.releasedAt;
   return (
     <li data-testid="submission" data-outcome={submission.outcome}>
       <details className="group">
@@ -51,18 +54,18 @@ export function SubmissionEntry({
         </summary>
         <div className="space-y-4 border-t border-slate-100 bg-slate-50/70 px-4 py-4">
           <SubmissionAnswer submission={submission} />
-          {spam && submission.releasedAt ? (
+          {spam && releasedAt ? (
             <p className="text-sm text-slate-700" data-testid="released">
-              Marked as not spam on <LocalTime value={submission.releasedAt} />
-              {submission.leadId ? (
-                <>
-                  {": "}
-                  <Link href={`${workspacePath}/leads/${submission.leadId}`} className="text-indigo-700 hover:underline">
-                    its lead
-                  </Link>
-                </>
-              ) : null}
-              .
+              {submission.leadId
+                ? t.rich("releasedLead", {
+                    time: () => <LocalTime value={releasedAt} />,
+                    lead: (chunks) => (
+                      <Link href={`${workspacePath}/leads/${submission.leadId}`} className="text-indigo-700 hover:underline">
+                        {chunks}
+                      </Link>
+                    ),
+                  })
+                : t.rich("released", { time: () => <LocalTime value={releasedAt} /> })}
             </p>
           ) : null}
           {spam && !submission.releasedAt && releaseSpam ? <NotSpamButton action={releaseSpam(submission.id)} /> : null}

@@ -6,6 +6,7 @@ import { authorizeWorkspace } from "@/lib/auth/session";
 import type { ActionState } from "@/lib/forms/action-state";
 import { fromError } from "@/lib/forms/action-state";
 import { formFailure } from "@/lib/forms/form-failure";
+import { getServerTranslator } from "@/lib/i18n/server-translator";
 import { allowLinkOrigin } from "@/lib/links/allow-link-origin";
 import { createLink } from "@/lib/links/create-link";
 import { readLinkForm, readLinkSettingsForm } from "@/lib/links/link-form";
@@ -79,9 +80,10 @@ export async function releaseSpamAction(slug: string, linkId: string, submission
   try {
     const { workspace } = await authorizeWorkspace(slug, "admin");
     const outcome = await releaseSpam(workspace.id, linkId, submissionId);
+    const t = await getServerTranslator("forms.spam");
     revalidatePath(`/w/${workspace.slug}/links`, "layout");
     revalidatePath(`/w/${workspace.slug}/leads`, "layout");
-    return { ok: true, message: outcome.created ? "The lead was created." : "The lead already existed and was updated." };
+    return { ok: true, message: outcome.created ? t("leadCreated") : t("leadUpdated") };
   } catch (error) {
     return fromError(error);
   }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { LinkSettingsForm } from "@/components/links/link-settings-form";
 import { LinkSettingsSummary } from "@/components/links/link-settings-summary";
 import { LinkStats } from "@/components/links/link-stats";
@@ -61,6 +62,7 @@ export default async function LinkPage({
     active ? listRefusedOrigins(workspace.id, link) : [],
     countLinkSpam(workspace.id, link.id),
   ]);
+  const tForms = await getTranslations("forms.snippet");
   const workspacePath = `/w/${workspace.slug}`;
   const linkPath = `${workspacePath}/links/${link.id}`;
   const defaultRateLimit = env().INGEST_RATE_LIMIT;
@@ -152,12 +154,10 @@ export default async function LinkPage({
               },
               {
                 key: "plain-form",
-                tab: "No-JS form",
+                tab: tForms("tab"),
                 label: "HTML",
                 code: snippets.plainForm,
-                description: link.acceptForms
-                  ? "A plain HTML form, no JavaScript: the browser posts it and the visitor lands on your success page (or Leadlink's thank-you page), or on a page that lists what to fix."
-                  : 'A plain HTML form, no JavaScript. Turn on "Accept HTML form posts" in the settings first: until then this link answers form posts with 415.',
+                description: link.acceptForms ? tForms("descriptionOn") : tForms("descriptionOff"),
               },
             ]}
           />
