@@ -95,3 +95,52 @@ test("the built-in pages speak English and Brazilian Portuguese at 390 and 1440 
     }
   }
 });
+
+test("a form post without its captcha lands in Spam, and Not spam makes it a lead", async ({
+  browser,
+  signedInPage: page,
+  workspace,
+  leadlink,
+}) => {
+  const link = await leadlinkCli<{ id: string; token: string }>(leadlink.dataDir, [
+    "link",
+    "create",
+    "--workspace",
+    workspace.slug,
+    "--name",
+    "Captcha form",
+    "--accept-forms",
+    "--captcha",
+    "turnstile",
+    "--captcha-secret",
+    "never-shown",
+  ]);
+  const site = await serveForeignSite({ "/": landingPage(`${leadlink.url}/ingest/${link.token}`, "11987654321") });
+  const visitor = await browser.newContext({ javaScriptEnabled: false, locale: "pt-BR" });
+  try {
+    // The widget did not load (JavaScript is off): no token.
+    const landing = await visitor.newPage();
+    await landing.goto(site.origin);
+    await landing.getByRole("button", { name: "Send" }).click();
+    await expect(landing).toHaveURL(/\/forms\/error\?error=captcha_failed&fields=captcha$/);
+    await expect(landing.getByTestId("form-error-fields")).toHaveText("Verificação anti-spam");
+
+    await page.goto(`/w/${workspace.slug}/links/${link.id}?filter=spam#requests`);
+    await expect(page.locator("body")).not.toContainText("never-shown");
+    const entry = page.locator("#requests").getByTestId("submission");
+    await expect(entry).toHaveCount(1);
+    await entry.locator("summary").click();
+    await entry.getByRole("button", { name: "Not spam" }).click();
+    // The page refreshes with the entry marked; the form's message may already be gone by then.
+    await expect(entry.getByTestId("released").or(entry.getByText("The lead was created.")).first()).toBeVisible();
+    await page.goto(`/w/${workspace.slug}/links/${link.id}?filter=spam#requests`);
+    await page.locator("#requests").getByTestId("submission").locator("summary").click();
+    await expect(page.locator("#requests").getByTestId("released")).toBeVisible();
+    await screenshot(page, "html-forms-link-spam-1440");
+    await page.setViewportSize({ width: 390, height: 800 });
+    await screenshot(page, "html-forms-link-spam-390");
+  } finally {
+    await visitor.close();
+    await site.close();
+  }
+});
