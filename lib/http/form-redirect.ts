@@ -59,8 +59,12 @@ export function refusedFields(error: AppError): string[] {
 export function errorRedirect(link: CaptureLinkContext, error: AppError, headers: Record<string, string>): Response {
   const target = usableRedirect(link.errorUrl, link.allowedOrigins);
   const url = target ? new URL(target) : builtInPage(FORM_ERROR_PATH);
-  url.searchParams.set("error", error.code);
-  url.searchParams.set("fields", refusedFields(error).join(","));
+  url.searchParams.delete("error");
+  url.searchParams.delete("fields");
+  // Commas stay literal between the names (each name percent-encoded on its own), as people read and split them.
+  const fields = refusedFields(error).map(encodeURIComponent).join(",");
+  const query = `error=${encodeURIComponent(error.code)}&fields=${fields}`;
+  url.search = url.search ? `${url.search}&${query}` : `?${query}`;
   const retry: Record<string, string> =
     error.retryAfter !== undefined ? { "Retry-After": String(Math.max(1, Math.ceil(error.retryAfter))) } : {};
   return seeOther(url, { ...headers, ...retry });

@@ -223,6 +223,7 @@ describe("redirects", () => {
     expect(target.searchParams.get("lang")).toBe("pt");
     expect(target.searchParams.get("error")).toBe("validation_failed");
     expect(target.searchParams.get("fields")!.split(",").sort()).toEqual(["email", "telephone"]);
+    expect(bad.headers.get("location")).toMatch(/[?&]fields=(email,telephone|telephone,email)$/);
     const entries = await linkSubmissions(db.current, link.id);
     expect(entries.map((entry) => [entry.outcome, entry.errorCode])).toEqual([
       ["created", null],
