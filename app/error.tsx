@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { ButtonLink } from "@/components/ui/button";
 import { ErrorExplanation, RetryButton } from "@/components/ui/error-details";
 import { StatusPage } from "@/components/ui/status-page";
@@ -10,16 +11,17 @@ import { StatusPage } from "@/components/ui/status-page";
  * (app/(admin)/w/[slug]/error.tsx).
  */
 export default function RootError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
+  const t = useTranslations("errors");
   return (
     <StatusPage
       framed
-      status="Error"
-      title="Something went wrong"
+      status={t("status")}
+      title={t("title")}
       actions={
         <>
           <RetryButton reset={reset} />
           <ButtonLink href="/" variant="secondary">
-            Go to your workspace
+            {t("goToWorkspace")}
           </ButtonLink>
         </>
       }

@@ -1,18 +1,22 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { ButtonLink } from "@/components/ui/button";
 import { StatusPage } from "@/components/ui/status-page";
 
-export const metadata: Metadata = { title: "Page not found" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("errors.notFound"))("title") };
+}
 
 /**
  * Every address that is nothing here, and every workspace page the signed-in user may not see: an unknown
  * workspace and another team's workspace answer the same 404, so neither reveals that the other exists.
  */
-export default function NotFound() {
+export default async function NotFound() {
+  const t = await getTranslations("errors.notFound");
   return (
-    <StatusPage framed status="404" title="Page not found" actions={<ButtonLink href="/">Go to your workspace</ButtonLink>}>
-      <p>There is nothing at this address, or it belongs to a workspace you are not a member of.</p>
-      <p>Check the link you followed, or ask a workspace owner or admin to add you with your email address.</p>
+    <StatusPage framed status="404" title={t("title")} actions={<ButtonLink href="/">{t("goToWorkspace")}</ButtonLink>}>
+      <p>{t("nothingHere")}</p>
+      <p>{t("askOwner")}</p>
     </StatusPage>
   );
 }

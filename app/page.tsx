@@ -1,4 +1,5 @@
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { ButtonLink } from "@/components/ui/button";
 import { currentUser } from "@/lib/auth/session";
 import { getDatabase } from "@/lib/db/client";
@@ -19,16 +20,14 @@ export default async function Home() {
     select: { workspace: { select: { slug: true } } },
   });
   if (membership) redirect(`/w/${membership.workspace.slug}`);
+  const [t, account] = await Promise.all([getTranslations("home"), getTranslations("account")]);
   return (
-    <AuthCard title="No workspace yet" subtitle={`Signed in as ${user.email}.`}>
-      <p className="text-sm text-slate-600">
-        You are not a member of any workspace. Ask a workspace owner or admin to add you with your email address, or create a
-        workspace of your own.
-      </p>
+    <AuthCard title={t("title")} subtitle={t("signedInAs", { email: user.email })}>
+      <p className="text-sm text-slate-600">{t("text")}</p>
       <div className="mt-4 flex flex-wrap gap-2">
-        <ButtonLink href="/workspaces/new">Create a workspace</ButtonLink>
+        <ButtonLink href="/workspaces/new">{t("create")}</ButtonLink>
         <ButtonLink href="/account" variant="secondary">
-          Your account
+          {account("title")}
         </ButtonLink>
       </div>
     </AuthCard>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useActionState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -7,21 +8,17 @@ import { Field, Input } from "@/components/ui/field";
 import type { ActionState } from "@/lib/forms/action-state";
 
 export function CreateWorkspaceForm({ action }: { action: (state: ActionState, form: FormData) => Promise<ActionState> }) {
+  const t = useTranslations("workspaces.form");
   const [state, formAction, pending] = useActionState(action, {});
   const errors = state.ok ? {} : (state.fieldErrors ?? {});
   const value = (name: string) => (state.ok ? undefined : state.values?.[name]);
   return (
     <form action={formAction} className="space-y-4" noValidate>
       {state.message && !state.ok ? <Alert>{state.message}</Alert> : null}
-      <Field id="name" label="Workspace name" hint="Your company, team or client." error={errors.name}>
+      <Field id="name" label={t("name")} hint={t("nameHint")} error={errors.name}>
         <Input id="name" name="name" required maxLength={100} defaultValue={value("name")} error={errors.name} />
       </Field>
-      <Field
-        id="slug"
-        label="Address (optional)"
-        hint="Used in the workspace's URLs, /w/<address>. Made from the name when empty."
-        error={errors.slug}
-      >
+      <Field id="slug" label={t("slug")} hint={t("slugHint")} error={errors.slug}>
         <Input
           id="slug"
           name="slug"
@@ -33,12 +30,7 @@ export function CreateWorkspaceForm({ action }: { action: (state: ActionState, f
           error={errors.slug}
         />
       </Field>
-      <Field
-        id="country"
-        label="Default country of phone numbers"
-        hint="Phones sent without a country code are read in this country."
-        error={errors.country}
-      >
+      <Field id="country" label={t("country")} hint={t("countryHint")} error={errors.country}>
         {/* The width on a wrapper: inputClass's w-full would win over a width on the input itself. */}
         <div className="w-24">
           <Input
@@ -54,7 +46,7 @@ export function CreateWorkspaceForm({ action }: { action: (state: ActionState, f
       </Field>
       <div className="flex justify-end">
         <Button type="submit" disabled={pending}>
-          {pending ? "Creating…" : "Create workspace"}
+          {pending ? t("creating") : t("submit")}
         </Button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 "use client";
 
 import clsx from "clsx";
+import { useTranslations } from "next-intl";
 import { type KeyboardEvent, type PointerEvent, useId, useState } from "react";
 import { useViewer } from "@/components/ui/viewer";
 import { formatCount, formatDay } from "@/lib/time/format-time";
@@ -26,10 +27,6 @@ function scale(max: number): { top: number; ticks: number[] } {
 
 const LONG_DAY: Intl.DateTimeFormatOptions = { weekday: "short", month: "short", day: "numeric", year: "numeric" };
 
-function leadsText(count: number, locale: string): string {
-  return `${formatCount(count, locale)} ${count === 1 ? "lead" : "leads"}`;
-}
-
 /** About six evenly spread day labels under the bars. */
 function labelIndexes(count: number): number[] {
   if (count <= 7) return Array.from({ length: count }, (_, index) => index);
@@ -45,6 +42,8 @@ function labelIndexes(count: number): number[] {
 export function DailyLeadsChart({ data, title, summary }: { data: DailyCount[]; title: string; summary: string }) {
   const id = useId();
   const { locale } = useViewer();
+  const t = useTranslations("dashboard");
+  const leadsText = (count: number) => t("leads", { count });
   const [active, setActive] = useState<number | null>(null);
   const { top, ticks } = scale(Math.max(0, ...data.map((point) => point.leads)));
   const count = data.length;
@@ -83,7 +82,7 @@ export function DailyLeadsChart({ data, title, summary }: { data: DailyCount[]; 
         <div
           role="group"
           tabIndex={0}
-          aria-label={`${title}. Use the left and right arrow keys to read each day.`}
+          aria-label={t("perDay.keys", { title })}
           aria-describedby={`${id}-desc`}
           data-testid="daily-chart"
           onKeyDown={move}
@@ -141,7 +140,7 @@ export function DailyLeadsChart({ data, title, summary }: { data: DailyCount[]; 
               data-testid="chart-tooltip"
             >
               <div className="font-medium">{formatDay(current.day, locale, LONG_DAY)}</div>
-              <div className="text-slate-300">{leadsText(current.leads, locale)}</div>
+              <div className="text-slate-300">{leadsText(current.leads)}</div>
             </div>
           ) : null}
           {current ? (
@@ -174,7 +173,7 @@ export function DailyLeadsChart({ data, title, summary }: { data: DailyCount[]; 
         })}
       </div>
       <p aria-live="polite" className="sr-only">
-        {current ? `${formatDay(current.day, locale, LONG_DAY)}: ${leadsText(current.leads, locale)}` : ""}
+        {current ? `${formatDay(current.day, locale, LONG_DAY)}: ${leadsText(current.leads)}` : ""}
       </p>
     </figure>
   );

@@ -1,5 +1,6 @@
 import clsx from "clsx";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/field";
 import { type DashboardPeriod, PRESET_DAYS } from "@/lib/dashboard/dashboard-period";
@@ -23,10 +24,11 @@ export function PeriodChooser({
   values: { from: string; to: string };
   errors: { from?: string; to?: string };
 }) {
+  const t = useTranslations("dashboard.period");
   return (
     <div className="flex flex-col gap-4 rounded-lg bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200 lg:flex-row lg:items-end lg:justify-between">
-      <nav aria-label="Period" className="flex flex-col gap-1">
-        <span className="text-xs font-medium text-slate-500">Period</span>
+      <nav aria-label={t("label")} className="flex flex-col gap-1">
+        <span className="text-xs font-medium text-slate-500">{t("label")}</span>
         <span className="inline-flex w-fit rounded-md bg-slate-100 p-0.5">
           {PRESET_DAYS.map((days) => (
             <Link
@@ -38,15 +40,15 @@ export function PeriodChooser({
                 period.preset === days ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900",
               )}
             >
-              Last {days} days
+              {t("lastDays", { days })}
             </Link>
           ))}
         </span>
       </nav>
-      <form method="get" action={basePath} className="flex flex-wrap items-start gap-3" aria-label="Custom period">
+      <form method="get" action={basePath} className="flex flex-wrap items-start gap-3" aria-label={t("custom")}>
         <div>
           <label htmlFor="period-from" className="block text-xs font-medium text-slate-500">
-            From
+            {t("from")}
           </label>
           <Input
             id="period-from"
@@ -66,7 +68,7 @@ export function PeriodChooser({
         </div>
         <div>
           <label htmlFor="period-to" className="block text-xs font-medium text-slate-500">
-            To (included)
+            {t("to")}
           </label>
           <Input
             id="period-to"
@@ -85,10 +87,10 @@ export function PeriodChooser({
           ) : null}
         </div>
         <Button type="submit" variant="secondary" className="mt-5">
-          Apply
+          {t("apply")}
         </Button>
         <p className="w-full text-xs text-slate-500" data-testid="period-zone">
-          Days in {zone}.
+          {t("daysIn", { zone })}
         </p>
       </form>
     </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
 import type { ActionState } from "@/lib/forms/action-state";
@@ -14,6 +15,7 @@ export function ArchiveFieldButton({
   label: string;
   action: () => Promise<ActionState>;
 }) {
+  const t = useTranslations("fields.row");
   const [state, formAction, pending] = useActionState(action, {});
   return (
     <form action={formAction} className="inline">
@@ -22,9 +24,9 @@ export function ArchiveFieldButton({
         variant="ghost"
         size="sm"
         disabled={pending}
-        aria-label={`${archived ? "Unarchive" : "Archive"} ${label}`}
+        aria-label={archived ? t("unarchiveNamed", { label }) : t("archiveNamed", { label })}
       >
-        {archived ? "Unarchive" : "Archive"}
+        {archived ? t("unarchive") : t("archive")}
       </Button>
       {state.message && !state.ok ? (
         <span role="alert" className="block text-xs text-red-600">

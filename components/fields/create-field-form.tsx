@@ -1,14 +1,16 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useActionState, useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select, Textarea } from "@/components/ui/field";
 import { FIELD_TYPES, type FieldType } from "@/lib/fields/custom-field";
 import type { ActionState } from "@/lib/forms/action-state";
-import { FIELD_TYPE_LABELS } from "./field-type-options";
 
 export function CreateFieldForm({ action }: { action: (state: ActionState, form: FormData) => Promise<ActionState> }) {
+  const t = useTranslations("fields.form");
+  const types = useTranslations("fields.types");
   const [state, formAction, pending] = useActionState(action, {});
   const errors = state.ok ? {} : (state.fieldErrors ?? {});
   const value = (name: string) => (state.ok ? undefined : state.values?.[name]);
@@ -24,10 +26,10 @@ export function CreateFieldForm({ action }: { action: (state: ActionState, form:
     <form action={formAction} className="@container space-y-4" noValidate>
       {state.message ? <Alert tone={state.ok ? "success" : "error"}>{state.message}</Alert> : null}
       <div className="grid gap-4 @2xl:grid-cols-3">
-        <Field id="label" label="Label" hint="What people see, like “Company size”." error={errors.label}>
+        <Field id="label" label={t("label")} hint={t("labelHint")} error={errors.label}>
           <Input id="label" name="label" required maxLength={100} defaultValue={value("label")} error={errors.label} />
         </Field>
-        <Field id="name" label="Name (key)" hint="What senders use in customFields, like company_size." error={errors.name}>
+        <Field id="name" label={t("name")} hint={t("nameHint")} error={errors.name}>
           <Input
             id="name"
             name="name"
@@ -40,7 +42,7 @@ export function CreateFieldForm({ action }: { action: (state: ActionState, form:
             error={errors.name}
           />
         </Field>
-        <Field id="type" label="Type" hint={FIELD_TYPE_LABELS[type].hint} error={errors.type}>
+        <Field id="type" label={t("type")} hint={types(`${type}.hint`)} error={errors.type}>
           <Select
             // React applies a select's defaultValue only when it mounts; remounting on the submitted type makes
             // the reset that follows each action land on it.
@@ -54,19 +56,14 @@ export function CreateFieldForm({ action }: { action: (state: ActionState, form:
           >
             {FIELD_TYPES.map((option) => (
               <option key={option} value={option}>
-                {FIELD_TYPE_LABELS[option].label}
+                {types(`${option}.label`)}
               </option>
             ))}
           </Select>
         </Field>
       </div>
       <div hidden={type !== "select"}>
-        <Field
-          id="options"
-          label="Options"
-          hint="One per line. Senders may write them in any case and without accents."
-          error={errors.options}
-        >
+        <Field id="options" label={t("options")} hint={t("optionsHint")} error={errors.options}>
           <Textarea
             id="options"
             name="options"
@@ -74,13 +71,13 @@ export function CreateFieldForm({ action }: { action: (state: ActionState, form:
             defaultValue={value("options")}
             error={errors.options}
             aria-describedby={described("options")}
-            placeholder={"Small\nMedium\nLarge"}
+            placeholder={t("optionsPlaceholder")}
           />
         </Field>
       </div>
       <div className="flex justify-end">
         <Button type="submit" disabled={pending}>
-          {pending ? "Creating…" : "Create field"}
+          {pending ? t("creating") : t("create")}
         </Button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useActionState, useEffect } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -21,6 +22,7 @@ export function EditFieldForm({
   action: (state: ActionState, form: FormData) => Promise<ActionState>;
   onDone: () => void;
 }) {
+  const t = useTranslations("fields.form");
   const [state, formAction, pending] = useActionState(action, {});
   useEffect(() => {
     if (state.ok) onDone();
@@ -30,15 +32,10 @@ export function EditFieldForm({
   const id = (name: string) => `${name}-${fieldId}`;
 
   return (
-    <form action={formAction} className="space-y-3" noValidate aria-label="Edit field">
+    <form action={formAction} className="space-y-3" noValidate aria-label={t("edit")}>
       {state.message && !state.ok ? <Alert>{state.message}</Alert> : null}
       <div className="grid gap-3 md:grid-cols-2">
-        <Field
-          id={id("label")}
-          label="Label"
-          error={errors.label}
-          hint="Senders may also use the label as the key; a replaced label keeps working as a former label."
-        >
+        <Field id={id("label")} label={t("label")} error={errors.label} hint={t("editLabelHint")}>
           <Input
             id={id("label")}
             name="label"
@@ -50,12 +47,7 @@ export function EditFieldForm({
           />
         </Field>
         {options ? (
-          <Field
-            id={id("options")}
-            label="Options"
-            error={errors.options}
-            hint="One per line. Leads keep values of options you remove."
-          >
+          <Field id={id("options")} label={t("options")} error={errors.options} hint={t("editOptionsHint")}>
             <Textarea
               id={id("options")}
               name="options"
@@ -69,10 +61,10 @@ export function EditFieldForm({
       </div>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" size="sm" onClick={onDone}>
-          Cancel
+          {t("cancel")}
         </Button>
         <Button type="submit" size="sm" disabled={pending}>
-          {pending ? "Saving…" : "Save"}
+          {pending ? t("saving") : t("save")}
         </Button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 "use client";
 
 import clsx from "clsx";
+import { useTranslations } from "next-intl";
 import { useCallback, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -9,7 +10,6 @@ import type { FieldType } from "@/lib/fields/custom-field";
 import type { ActionState } from "@/lib/forms/action-state";
 import { ArchiveFieldButton } from "./archive-field-button";
 import { EditFieldForm } from "./edit-field-form";
-import { FIELD_TYPE_LABELS } from "./field-type-options";
 
 export interface FieldRowData {
   id: string;
@@ -38,6 +38,8 @@ export function FieldRow({
   /** The row's management actions; none for members, who only read. */
   actions?: { update: FormAction; setArchived: () => Promise<ActionState>; removeAlias: Record<string, FormAction> };
 }) {
+  const t = useTranslations("fields.row");
+  const types = useTranslations("fields.types");
   const [editing, setEditing] = useState(false);
   const close = useCallback(() => setEditing(false), []);
   const options = field.options ?? [];
@@ -49,26 +51,26 @@ export function FieldRow({
             <h3 className={clsx("font-medium break-words", field.archived ? "text-slate-500" : "text-slate-900")}>
               {field.label}
             </h3>
-            <Badge tone="indigo">{FIELD_TYPE_LABELS[field.type].label}</Badge>
-            {field.archived ? <Badge tone="amber">Archived</Badge> : <Badge tone="green">Active</Badge>}
+            <Badge tone="indigo">{types(`${field.type}.label`)}</Badge>
+            {field.archived ? <Badge tone="amber">{t("archived")}</Badge> : <Badge tone="green">{t("active")}</Badge>}
           </div>
           <p className="text-xs text-slate-500">
-            Key <code className="font-mono break-all text-slate-700">{field.name}</code>
+            {t.rich("key", { code: () => <code className="font-mono break-all text-slate-700">{field.name}</code> })}
           </p>
           {options.length > 0 ? (
             // biome-ignore lint/a11y/useSemanticElements: a labelled set of badges, not form controls (no fieldset)
-            <div role="group" className="flex flex-wrap items-center gap-1" aria-label="Options">
+            <div role="group" className="flex flex-wrap items-center gap-1" aria-label={t("options")}>
               {options.slice(0, SHOWN_OPTIONS).map((option) => (
                 <Badge key={option}>{option}</Badge>
               ))}
               {options.length > SHOWN_OPTIONS ? (
-                <span className="text-xs text-slate-500">+{options.length - SHOWN_OPTIONS} more</span>
+                <span className="text-xs text-slate-500">{t("more", { count: options.length - SHOWN_OPTIONS })}</span>
               ) : null}
             </div>
           ) : null}
           {field.aliases.length > 0 ? (
             <div className="flex flex-wrap items-center gap-1.5 text-xs text-slate-500" data-testid="field-aliases">
-              <span>Former labels, still accepted:</span>
+              <span>{t("aliases")}</span>
               {field.aliases.map((alias) => (
                 <span
                   key={alias.id}
@@ -81,20 +83,17 @@ export function FieldRow({
                       trigger={
                         <>
                           <span aria-hidden>×</span>
-                          <span className="sr-only">Remove former label “{alias.label}”</span>
+                          <span className="sr-only">{t("removeAliasNamed", { alias: alias.label })}</span>
                         </>
                       }
                       triggerVariant="ghost"
                       triggerSize="sm"
-                      title={`Remove “${alias.label}” from “${field.label}”?`}
-                      confirmLabel="Remove"
-                      pendingLabel="Removing…"
+                      title={t("removeAliasTitle", { alias: alias.label, label: field.label })}
+                      confirmLabel={t("remove")}
+                      pendingLabel={t("removing")}
                       action={actions.removeAlias[alias.id]!}
                     >
-                      <p>
-                        Senders that still use “{alias.label}” as a key will no longer reach this field: their values are ignored,
-                        with a warning. Another field may then take it as its label.
-                      </p>
+                      <p>{t("removeAliasEffect", { alias: alias.label })}</p>
                     </ConfirmDialog>
                   ) : (
                     <span className="pr-2" />
@@ -111,9 +110,9 @@ export function FieldRow({
               size="sm"
               onClick={() => setEditing(!editing)}
               aria-expanded={editing}
-              aria-label={`Edit ${field.label}`}
+              aria-label={t("editNamed", { label: field.label })}
             >
-              Edit
+              {t("edit")}
             </Button>
             <ArchiveFieldButton archived={field.archived} label={field.label} action={actions.setArchived} />
           </div>

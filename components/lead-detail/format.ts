@@ -15,9 +15,14 @@ export function formatDate(day: string, locale: string): string {
 }
 
 /** A custom field's value for reading; values that are not what the type expects are shown as stored. */
-export function formatCustomValue(type: FieldType | null, value: Prisma.JsonValue, locale: string): string {
+export function formatCustomValue(
+  type: FieldType | null,
+  value: Prisma.JsonValue,
+  locale: string,
+  words: { yes: string; no: string } = { yes: "Yes", no: "No" },
+): string {
   if (value === null) return "—";
-  if (type === "boolean" && typeof value === "boolean") return value ? "Yes" : "No";
+  if (type === "boolean" && typeof value === "boolean") return value ? words.yes : words.no;
   if (type === "date" && typeof value === "string") return formatDate(value, locale);
   if (type === "number" && typeof value === "number") return value.toLocaleString(locale, { maximumFractionDigits: 20 });
   return typeof value === "string" ? value : JSON.stringify(value);

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { OutcomeBadge } from "@/components/links/outcome-badge";
 import {
   DisclosureChevron,
@@ -25,6 +26,7 @@ export function TimelineEntry({
   workspacePath: string;
   open?: boolean;
 }) {
+  const t = useTranslations("submissions");
   const utm = Object.entries(submission.utm).filter(([, value]) => value !== null);
   return (
     <li className="relative pl-8" data-testid="timeline-entry" data-outcome={submission.outcome}>
@@ -34,32 +36,32 @@ export function TimelineEntry({
           <OutcomeBadge outcome={submission.outcome} />
           <LocalTime value={submission.receivedAt} className="whitespace-nowrap font-medium text-slate-800" />
           <span className="text-slate-500">
-            via <span className="font-medium text-slate-700">{submission.link.name}</span>
+            {t.rich("via", {
+              link: () => <span className="font-medium text-slate-700">{submission.link.name}</span>,
+            })}
           </span>
           <span className="font-mono text-xs text-slate-500">HTTP {submission.status}</span>
           {submission.errorCode ? <span className="font-mono text-xs text-red-700">{submission.errorCode}</span> : null}
           {submission.warnings.length > 0 ? (
-            <span className="text-xs text-amber-700">
-              {submission.warnings.length} {submission.warnings.length === 1 ? "warning" : "warnings"}
-            </span>
+            <span className="text-xs text-amber-700">{t("warnings", { count: submission.warnings.length })}</span>
           ) : null}
           <DisclosureChevron className="ml-auto" />
         </summary>
         <div className="space-y-4 border-t border-slate-100 bg-slate-50/70 px-4 py-4">
           <SubmissionAnswer submission={submission} />
           <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
-            <SubmissionDetail term="Capture link">
+            <SubmissionDetail term={t("link")}>
               <Link href={`${workspacePath}/links/${submission.link.id}`} className="font-sans text-indigo-700 hover:underline">
                 {submission.link.name}
               </Link>
             </SubmissionDetail>
-            <SubmissionDetail term="Origin">{submission.origin}</SubmissionDetail>
+            <SubmissionDetail term={t("origin")}>{submission.origin}</SubmissionDetail>
             <SubmissionDetail term="IP">{submission.ip}</SubmissionDetail>
-            <SubmissionDetail term="User agent" wide>
+            <SubmissionDetail term={t("userAgent")} wide>
               {submission.userAgent}
             </SubmissionDetail>
             <SubmissionDetail term="Referer">{submission.referer}</SubmissionDetail>
-            <SubmissionDetail term="Idempotency key">{submission.idempotencyKey}</SubmissionDetail>
+            <SubmissionDetail term={t("idempotencyKey")}>{submission.idempotencyKey}</SubmissionDetail>
             <SubmissionDetail term="UTM" wide>
               {utm.length > 0 ? (
                 <span className="flex flex-wrap gap-1.5">
@@ -72,7 +74,7 @@ export function TimelineEntry({
               ) : null}
             </SubmissionDetail>
           </dl>
-          <SubmissionPayload payload={submission.payload} title="Raw payload" />
+          <SubmissionPayload payload={submission.payload} title={t("rawPayload")} />
         </div>
       </details>
     </li>

@@ -1,7 +1,8 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
-import { LEAD_SORT_LABELS, LEAD_SORTS, type LeadFilterInput } from "@/lib/leads/lead-filter";
+import { LEAD_SORTS, type LeadFilterInput } from "@/lib/leads/lead-filter";
 
 export interface LinkOption {
   id: string;
@@ -24,6 +25,8 @@ export function LeadFilters({
   /** The time zone of the date filters, for people ("Sao Paulo time (GMT-3)", "UTC"). */
   zone: string;
 }) {
+  const t = useTranslations("leads.filters");
+  const sorts = useTranslations("leads.sorts");
   const text = (value: unknown) => (typeof value === "string" ? value : "");
   return (
     // biome-ignore lint/a11y/useSemanticElements: a <search> element cannot be the form itself, and this form is the search
@@ -31,24 +34,24 @@ export function LeadFilters({
       method="get"
       action={basePath}
       role="search"
-      aria-label="Lead filters"
+      aria-label={t("label")}
       className="mb-6 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
     >
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-12">
-        <Field id="lead-q" label="Search" className="sm:col-span-2 lg:col-span-6">
+        <Field id="lead-q" label={t("search")} className="sm:col-span-2 lg:col-span-6">
           <Input
             id="lead-q"
             name="q"
             type="search"
             defaultValue={text(values.q)}
-            placeholder="Name, email, phone or document"
+            placeholder={t("searchPlaceholder")}
             autoComplete="off"
             maxLength={200}
           />
         </Field>
-        <Field id="lead-link" label="Capture link" className="lg:col-span-3">
+        <Field id="lead-link" label={t("link")} className="lg:col-span-3">
           <Select id="lead-link" name="link" defaultValue={text(values.link)}>
-            <option value="">All links</option>
+            <option value="">{t("allLinks")}</option>
             {links.map((link) => (
               <option key={link.id} value={link.id}>
                 {link.name}
@@ -56,62 +59,59 @@ export function LeadFilters({
             ))}
           </Select>
         </Field>
-        <Field id="lead-sort" label="Sort" className="lg:col-span-3">
+        <Field id="lead-sort" label={t("sort")} className="lg:col-span-3">
           <Select id="lead-sort" name="sort" defaultValue={text(values.sort) || "newest"}>
             {LEAD_SORTS.map((sort) => (
               <option key={sort} value={sort}>
-                {LEAD_SORT_LABELS[sort]}
+                {sorts(sort)}
               </option>
             ))}
           </Select>
         </Field>
-        <Field id="lead-utm-source" label="UTM source" className="lg:col-span-2">
+        <Field id="lead-utm-source" label={t("utmSource")} className="lg:col-span-2">
           <Input
             id="lead-utm-source"
             name="utm_source"
             defaultValue={text(values.utm_source)}
-            placeholder="e.g. google"
+            placeholder={t("example", { value: "google" })}
             maxLength={200}
           />
         </Field>
-        <Field id="lead-utm-medium" label="UTM medium" className="lg:col-span-2">
+        <Field id="lead-utm-medium" label={t("utmMedium")} className="lg:col-span-2">
           <Input
             id="lead-utm-medium"
             name="utm_medium"
             defaultValue={text(values.utm_medium)}
-            placeholder="e.g. cpc"
+            placeholder={t("example", { value: "cpc" })}
             maxLength={200}
           />
         </Field>
-        <Field id="lead-utm-campaign" label="UTM campaign" className="lg:col-span-2">
+        <Field id="lead-utm-campaign" label={t("utmCampaign")} className="lg:col-span-2">
           <Input
             id="lead-utm-campaign"
             name="utm_campaign"
             defaultValue={text(values.utm_campaign)}
-            placeholder="e.g. black-friday"
+            placeholder={t("example", { value: "black-friday" })}
             maxLength={200}
           />
         </Field>
         <div className="grid grid-cols-2 gap-2 sm:col-span-2 lg:col-span-6">
-          <Field id="lead-from" label="From">
+          <Field id="lead-from" label={t("from")}>
             <Input id="lead-from" name="from" type="date" defaultValue={text(values.from)} />
           </Field>
-          <Field id="lead-to" label="To">
+          <Field id="lead-to" label={t("to")}>
             <Input id="lead-to" name="to" type="date" defaultValue={text(values.to)} />
           </Field>
         </div>
       </div>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
-        <p className="text-xs text-slate-500">
-          UTM filters match the first or the last touch, ignoring case. Dates are days in{" "}
-          <span data-testid="filter-zone">{zone}</span>, both included.
-        </p>
+        <p className="text-xs text-slate-500">{t.rich("hint", { zone: () => <span data-testid="filter-zone">{zone}</span> })}</p>
         <div className="flex items-center gap-2">
           <Link href={basePath} className={buttonClass("ghost")}>
-            Clear
+            {t("clear")}
           </Link>
           <button type="submit" className={buttonClass("primary")}>
-            Apply filters
+            {t("apply")}
           </button>
         </div>
       </div>

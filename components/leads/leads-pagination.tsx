@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/button";
 
 /** First page / Previous / Next, keeping the filter; keyset pages have no numbers. */
@@ -13,34 +14,35 @@ export function LeadsPagination({
   next?: string;
   onFirstPage: boolean;
 }) {
+  const t = useTranslations("leads.pages");
   if (onFirstPage && !next) return null;
   const disabled = "pointer-events-none opacity-50";
   return (
-    <nav aria-label="Pages of leads" className="mt-4 flex flex-wrap items-center justify-between gap-2">
+    <nav aria-label={t("label")} className="mt-4 flex flex-wrap items-center justify-between gap-2">
       {onFirstPage ? (
         <span />
       ) : (
         <Link href={hrefFor(undefined)} className={buttonClass("ghost", "sm")}>
-          « First page
+          « {t("first")}
         </Link>
       )}
       <div className="flex items-center gap-2">
         {previous ? (
           <Link href={hrefFor(previous)} rel="prev" className={buttonClass("secondary", "sm")}>
-            ← Previous
+            ← {t("previous")}
           </Link>
         ) : (
           <span aria-disabled="true" className={buttonClass("secondary", "sm", disabled)}>
-            ← Previous
+            ← {t("previous")}
           </span>
         )}
         {next ? (
           <Link href={hrefFor(next)} rel="next" className={buttonClass("secondary", "sm")}>
-            Next →
+            {t("next")} →
           </Link>
         ) : (
           <span aria-disabled="true" className={buttonClass("secondary", "sm", disabled)}>
-            Next →
+            {t("next")} →
           </span>
         )}
       </div>

@@ -1,11 +1,13 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { LocalTime } from "@/components/ui/local-time";
 import { Table, Td, Th } from "@/components/ui/table";
 import type { LeadListItem } from "@/lib/leads/list-leads";
 import { formatPhone } from "@/lib/phone/format-phone";
 
 function Utm({ lead }: { lead: LeadListItem }) {
-  if (!lead.utmSource && !lead.utmMedium && !lead.utmCampaign) return <span className="text-slate-400">Direct</span>;
+  const t = useTranslations("leads.table");
+  if (!lead.utmSource && !lead.utmMedium && !lead.utmCampaign) return <span className="text-slate-400">{t("direct")}</span>;
   return (
     <div className="min-w-0">
       <p className="truncate text-slate-800">
@@ -32,15 +34,16 @@ export function LeadsTable({
   basePath: string;
   linkNames: ReadonlyMap<string, string>;
 }) {
+  const t = useTranslations("leads.table");
   return (
-    <Table caption="Leads">
+    <Table caption={t("caption")}>
       <thead>
         <tr>
-          <Th>Lead</Th>
-          <Th className="hidden sm:table-cell">Phone</Th>
-          <Th className="hidden sm:table-cell">Source</Th>
-          <Th className="hidden md:table-cell">Capture link</Th>
-          <Th className="hidden sm:table-cell">Created</Th>
+          <Th>{t("lead")}</Th>
+          <Th className="hidden sm:table-cell">{t("phone")}</Th>
+          <Th className="hidden sm:table-cell">{t("source")}</Th>
+          <Th className="hidden md:table-cell">{t("link")}</Th>
+          <Th className="hidden sm:table-cell">{t("created")}</Th>
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100" data-testid="leads-rows">
@@ -51,7 +54,7 @@ export function LeadsTable({
                 href={`${basePath}/${lead.id}`}
                 className="font-medium break-words text-indigo-700 hover:text-indigo-500 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
               >
-                {lead.name ?? lead.email ?? (lead.telephone ? formatPhone(lead.telephone) : "Unnamed lead")}
+                {lead.name ?? lead.email ?? (lead.telephone ? formatPhone(lead.telephone) : t("unnamed"))}
               </Link>
               {lead.email && lead.name ? <p className="mt-0.5 truncate text-xs text-slate-500">{lead.email}</p> : null}
               <div className="mt-1.5 space-y-1 text-xs text-slate-500 sm:hidden" data-testid="lead-row-summary">
@@ -68,7 +71,7 @@ export function LeadsTable({
             </Td>
             <Td className="hidden max-w-[12rem] truncate md:table-cell">
               {lead.captureLinkId
-                ? (linkNames.get(lead.captureLinkId) ?? <span className="text-slate-400">Deleted link</span>)
+                ? (linkNames.get(lead.captureLinkId) ?? <span className="text-slate-400">{t("deletedLink")}</span>)
                 : muted}
             </Td>
             <Td className="hidden whitespace-nowrap text-slate-500 sm:table-cell">

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { ButtonLink } from "@/components/ui/button";
 import { CodeBlock } from "@/components/ui/code-block";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -15,29 +16,32 @@ export function NoLeadsYet({
   linksPath: string;
   canManage: boolean;
 }) {
+  const t = useTranslations("leads.empty");
   if (!link) {
     return (
       <EmptyState
-        title="No leads yet"
-        action={canManage ? <ButtonLink href={`${linksPath}/new`}>Create a capture link</ButtonLink> : null}
+        title={t("title")}
+        action={canManage ? <ButtonLink href={`${linksPath}/new`}>{t("createLink")}</ButtonLink> : null}
       >
-        <p>Leads arrive through capture links: your landing pages and integrations POST them as JSON to a link’s address.</p>
-        {canManage ? null : <p className="mt-2">Ask an owner or admin of this workspace to create one.</p>}
+        <p>{t("howLeadsArrive")}</p>
+        {canManage ? null : <p className="mt-2">{t("askManager")}</p>}
       </EmptyState>
     );
   }
   return (
     <EmptyState
-      title="No leads yet"
+      title={t("title")}
       action={
         <ButtonLink href={link.path} variant="secondary">
-          See all snippets for “{link.name}”
+          {t("allSnippets", { name: link.name })}
         </ButtonLink>
       }
     >
       <p>
-        Send a test lead to your capture link <strong className="font-medium text-slate-700">{link.name}</strong> from a terminal,
-        then reload this page: it shows up here.
+        {t.rich("sendTest", {
+          name: link.name,
+          strong: (chunks) => <strong className="font-medium text-slate-700">{chunks}</strong>,
+        })}
       </p>
       <div className="mt-4 text-left">
         <CodeBlock code={link.curl} label="curl" />

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useActionState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";
@@ -16,18 +17,14 @@ export function CreateLinkForm({
   cancelHref: string;
   defaultRateLimit: string;
 }) {
+  const t = useTranslations("links.form");
   const [state, formAction, pending] = useActionState(action, {});
   const errors = state.fieldErrors ?? {};
   const value = (name: string) => state.values?.[name] ?? "";
   return (
     <form action={formAction} className="@container space-y-5" noValidate>
       {state.message && !state.ok ? <Alert>{state.message}</Alert> : null}
-      <Field
-        id="name"
-        label="Name"
-        hint="What the link is for, like the landing page or the form that posts to it."
-        error={errors.name}
-      >
+      <Field id="name" label={t("name")} hint={t("nameHint")} error={errors.name}>
         <Input
           id="name"
           name="name"
@@ -36,7 +33,7 @@ export function CreateLinkForm({
           autoFocus
           defaultValue={value("name")}
           error={errors.name}
-          placeholder="Spring campaign landing page"
+          placeholder={t("namePlaceholder")}
         />
       </Field>
       <LinkSettingsFields
@@ -58,10 +55,10 @@ export function CreateLinkForm({
       />
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4">
         <ButtonLink href={cancelHref} variant="secondary">
-          Cancel
+          {t("cancel")}
         </ButtonLink>
         <Button type="submit" disabled={pending}>
-          {pending ? "Creating…" : "Create capture link"}
+          {pending ? t("creating") : t("create")}
         </Button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { Ref } from "react";
 import { Field, Input, Textarea } from "@/components/ui/field";
 import { type FormCaptureDefaults, FormCaptureFields } from "./form-capture-fields";
@@ -25,14 +26,10 @@ export function LinkSettingsFields({
   defaultRateLimit: string;
   originsRef?: Ref<HTMLTextAreaElement>;
 }) {
+  const t = useTranslations("links.form");
   return (
     <>
-      <Field
-        id="allowedOrigins"
-        label="Allowed origins"
-        hint="One per line, like https://www.example.com or https://*.example.com. Empty: any website may post. Servers and curl send no origin and are always accepted."
-        error={errors.allowedOrigins}
-      >
+      <Field id="allowedOrigins" label={t("origins")} hint={t("originsHint")} error={errors.allowedOrigins}>
         <Textarea
           ref={originsRef}
           id="allowedOrigins"
@@ -49,29 +46,24 @@ export function LinkSettingsFields({
       <div className="grid gap-4 @xl:grid-cols-2">
         <Field
           id="rateLimit"
-          label="Rate limit"
-          hint={`Requests per visitor's IP, like 600/min, 10/s or 5000/hour; "off" for none. Empty: the server's default (${defaultRateLimit}).`}
+          label={t("rateLimit")}
+          hint={t("rateLimitHint", { default: defaultRateLimit })}
           error={errors.rateLimit}
         >
           <Input
             id="rateLimit"
             name="rateLimit"
-            placeholder={`Default (${defaultRateLimit})`}
+            placeholder={t("rateLimitPlaceholder", { default: defaultRateLimit })}
             defaultValue={defaults.rateLimit}
             error={errors.rateLimit}
             spellCheck={false}
           />
         </Field>
-        <Field
-          id="honeypotField"
-          label="Honeypot field"
-          hint="A hidden form input only bots fill in, like website. Requests that fill it get a normal answer and are kept as spam, not as leads."
-          error={errors.honeypotField}
-        >
+        <Field id="honeypotField" label={t("honeypot")} hint={t("honeypotHint")} error={errors.honeypotField}>
           <Input
             id="honeypotField"
             name="honeypotField"
-            placeholder="None"
+            placeholder={t("none")}
             defaultValue={defaults.honeypotField}
             error={errors.honeypotField}
             spellCheck={false}
@@ -89,11 +81,10 @@ export function LinkSettingsFields({
         />
         <div className="min-w-0">
           <label htmlFor="requireIdentity" className="block text-sm font-medium text-slate-700">
-            Require identity
+            {t("requireIdentity")}
           </label>
           <p id="requireIdentity-hint" className="text-xs text-slate-500">
-            Refuse a request with none of name, email or telephone (422, naming the three fields). Off: it is accepted as a new
-            lead with a warning, and no later request can match it.
+            {t("requireIdentityHint")}
           </p>
         </div>
       </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useActionState, useEffect, useRef } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -15,6 +16,7 @@ export function LinkSettingsForm({
   current: LinkSettingsDefaults;
   defaultRateLimit: string;
 }) {
+  const t = useTranslations("links.form");
   const [state, formAction, pending] = useActionState(action, {});
   // Another action may change the stored origins ("Allow this origin"): an uncontrolled box would keep showing
   // the old list, and saving it would drop the origin just allowed. Unless the admin has edited it, follow them.
@@ -52,7 +54,7 @@ export function LinkSettingsForm({
       />
       <div className="flex justify-end">
         <Button type="submit" disabled={pending}>
-          {pending ? "Saving…" : "Save settings"}
+          {pending ? t("saving") : t("save")}
         </Button>
       </div>
     </form>

@@ -3,21 +3,22 @@ import type { CaptureLinkSummary } from "@/lib/links/capture-link";
 
 /** A link's settings as members (who cannot change them) see them. */
 export function LinkSettingsSummary({ link, defaultRateLimit }: { link: CaptureLinkSummary; defaultRateLimit: string }) {
-  const t = useTranslations("forms.summary");
+  const t = useTranslations("links.form");
+  const tf = useTranslations("forms.summary");
   const captcha = [
     link.captchaProvider,
-    link.captchaProvider === "recaptcha" ? t("minScore", { score: link.captchaMinScore ?? 0.5 }) : null,
-    link.captchaAcceptOnOutage ? t("acceptOnOutage") : null,
+    link.captchaProvider === "recaptcha" ? tf("minScore", { score: link.captchaMinScore ?? 0.5 }) : null,
+    link.captchaAcceptOnOutage ? tf("acceptOnOutage") : null,
   ]
     .filter(Boolean)
     .join("; ");
   return (
     <dl className="space-y-3 text-sm">
       <div>
-        <dt className="font-medium text-slate-700">Allowed origins</dt>
+        <dt className="font-medium text-slate-700">{t("origins")}</dt>
         <dd className="mt-0.5 text-slate-600">
           {link.allowedOrigins.length === 0 ? (
-            "Any website"
+            t("anyWebsite")
           ) : (
             <ul className="font-mono text-xs">
               {link.allowedOrigins.map((origin) => (
@@ -28,37 +29,33 @@ export function LinkSettingsSummary({ link, defaultRateLimit }: { link: CaptureL
         </dd>
       </div>
       <div>
-        <dt className="font-medium text-slate-700">Rate limit</dt>
-        <dd className="mt-0.5 text-slate-600">{link.rateLimit ?? `Server default (${defaultRateLimit})`}</dd>
+        <dt className="font-medium text-slate-700">{t("rateLimit")}</dt>
+        <dd className="mt-0.5 text-slate-600">{link.rateLimit ?? t("serverDefault", { default: defaultRateLimit })}</dd>
       </div>
       <div>
-        <dt className="font-medium text-slate-700">Honeypot field</dt>
+        <dt className="font-medium text-slate-700">{t("honeypot")}</dt>
         <dd className="mt-0.5 text-slate-600">
-          {link.honeypotField ? <code className="font-mono text-xs">{link.honeypotField}</code> : "None"}
+          {link.honeypotField ? <code className="font-mono text-xs">{link.honeypotField}</code> : t("none")}
         </dd>
       </div>
       <div>
-        <dt className="font-medium text-slate-700">Require identity</dt>
-        <dd className="mt-0.5 text-slate-600">
-          {link.requireIdentity
-            ? "Yes: requests without a name, email or telephone are refused"
-            : "No: such requests make an unnamed lead"}
-        </dd>
+        <dt className="font-medium text-slate-700">{t("requireIdentity")}</dt>
+        <dd className="mt-0.5 text-slate-600">{link.requireIdentity ? t("requireIdentityOn") : t("requireIdentityOff")}</dd>
       </div>
       <div>
-        <dt className="font-medium text-slate-700">{t("formPosts")}</dt>
+        <dt className="font-medium text-slate-700">{tf("formPosts")}</dt>
         <dd className="mt-0.5 break-all text-slate-600">
           {link.acceptForms
-            ? t("formPostsOn", {
-                success: link.successUrl ?? t("builtInThanks"),
-                error: link.errorUrl ?? t("builtInError"),
+            ? tf("formPostsOn", {
+                success: link.successUrl ?? tf("builtInThanks"),
+                error: link.errorUrl ?? tf("builtInError"),
               })
-            : t("formPostsOff")}
+            : tf("formPostsOff")}
         </dd>
       </div>
       <div>
-        <dt className="font-medium text-slate-700">{t("captcha")}</dt>
-        <dd className="mt-0.5 text-slate-600">{link.captchaProvider ? captcha : t("captchaNone")}</dd>
+        <dt className="font-medium text-slate-700">{tf("captcha")}</dt>
+        <dd className="mt-0.5 text-slate-600">{link.captchaProvider ? captcha : tf("captchaNone")}</dd>
       </div>
     </dl>
   );

@@ -1,3 +1,4 @@
+import { useFormatter, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { LocalTime } from "@/components/ui/local-time";
 import type { LinkCounters } from "@/lib/links/link-counters";
@@ -13,25 +14,22 @@ function Stat({ label, children, hint }: { label: string; children: ReactNode; h
 }
 
 export function LinkStats({ counters }: { counters: LinkCounters }) {
+  const t = useTranslations("links.stats");
+  const format = useFormatter();
   const total = counters.accepted + counters.rejected;
   return (
     <dl className="grid gap-4 sm:grid-cols-3">
-      <Stat label="Accepted" hint="Leads created or updated">
-        {counters.accepted.toLocaleString("en")}
+      <Stat label={t("accepted")} hint={t("acceptedHint")}>
+        {format.number(counters.accepted)}
       </Stat>
       <Stat
-        label="Rejected"
-        hint={
-          total > 0 ? `${Math.round((counters.rejected / total) * 100)}% of requests, spam included` : "Refused requests and spam"
-        }
+        label={t("rejected")}
+        hint={total > 0 ? t("rejectedShare", { percent: Math.round((counters.rejected / total) * 100) }) : t("rejectedHint")}
       >
-        <span className={counters.rejected > 0 ? "text-red-700" : undefined}>{counters.rejected.toLocaleString("en")}</span>
+        <span className={counters.rejected > 0 ? "text-red-700" : undefined}>{format.number(counters.rejected)}</span>
       </Stat>
-      <Stat
-        label="Last request"
-        hint={counters.lastReceivedAt ? <LocalTime value={counters.lastReceivedAt} /> : "Nothing received yet"}
-      >
-        {counters.lastReceivedAt ? <LocalTime value={counters.lastReceivedAt} mode="relative" /> : "Never"}
+      <Stat label={t("last")} hint={counters.lastReceivedAt ? <LocalTime value={counters.lastReceivedAt} /> : t("nothingYet")}>
+        {counters.lastReceivedAt ? <LocalTime value={counters.lastReceivedAt} mode="relative" /> : t("never")}
       </Stat>
     </dl>
   );

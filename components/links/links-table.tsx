@@ -1,20 +1,23 @@
 import Link from "next/link";
+import { useFormatter, useTranslations } from "next-intl";
 import { LocalTime } from "@/components/ui/local-time";
 import { Table, Td, Th } from "@/components/ui/table";
 import type { CaptureLinkWithCounters } from "@/lib/links/list-links";
 import { LinkStatusBadge } from "./link-status-badge";
 
 export function LinksTable({ links, basePath }: { links: CaptureLinkWithCounters[]; basePath: string }) {
+  const t = useTranslations("links.table");
+  const format = useFormatter();
   return (
-    <Table caption="Capture links">
+    <Table caption={t("caption")}>
       <thead>
         <tr>
-          <Th>Name</Th>
-          <Th>Status</Th>
-          <Th align="right">Accepted</Th>
-          <Th align="right">Rejected</Th>
-          <Th>Last request</Th>
-          <Th>Created</Th>
+          <Th>{t("name")}</Th>
+          <Th>{t("status")}</Th>
+          <Th align="right">{t("accepted")}</Th>
+          <Th align="right">{t("rejected")}</Th>
+          <Th>{t("last")}</Th>
+          <Th>{t("created")}</Th>
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100">
@@ -32,17 +35,17 @@ export function LinksTable({ links, basePath }: { links: CaptureLinkWithCounters
             <Td>
               <LinkStatusBadge status={link.status} />
             </Td>
-            <Td align="right">{link.counters.accepted.toLocaleString("en")}</Td>
+            <Td align="right">{format.number(link.counters.accepted)}</Td>
             <Td align="right">
               <span className={link.counters.rejected > 0 ? "font-medium text-red-700" : undefined}>
-                {link.counters.rejected.toLocaleString("en")}
+                {format.number(link.counters.rejected)}
               </span>
             </Td>
             <Td className="whitespace-nowrap">
               {link.counters.lastReceivedAt ? (
                 <LocalTime value={link.counters.lastReceivedAt} mode="relative" />
               ) : (
-                <span className="text-slate-400">Never</span>
+                <span className="text-slate-400">{t("never")}</span>
               )}
             </Td>
             <Td className="whitespace-nowrap text-slate-500">

@@ -1,5 +1,6 @@
 "use client";
 
+import { useFormatter, useTranslations } from "next-intl";
 import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
 import { LocalTime } from "@/components/ui/local-time";
@@ -18,12 +19,13 @@ function AllowOriginButton({
   origin: string;
   action: (state: ActionState, form: FormData) => Promise<ActionState>;
 }) {
+  const t = useTranslations("links.refused");
   const [state, formAction, pending] = useActionState(action, {});
   return (
     <form action={formAction} className="shrink-0">
       <input type="hidden" name="origin" value={origin} />
-      <Button type="submit" variant="secondary" size="sm" disabled={pending} aria-label={`Allow ${origin}`}>
-        {pending ? "Allowing…" : "Allow this origin"}
+      <Button type="submit" variant="secondary" size="sm" disabled={pending} aria-label={t("allowNamed", { origin })}>
+        {pending ? t("allowing") : t("allow")}
       </Button>
       {state.message && !state.ok ? (
         <span role="alert" className="mt-1 block text-xs text-red-600">
@@ -46,6 +48,8 @@ export function RefusedOrigins({
   /** The server action for managers; members see the list only. */
   allow?: (state: ActionState, form: FormData) => Promise<ActionState>;
 }) {
+  const t = useTranslations("links.refused");
+  const format = useFormatter();
   return (
     <ul className="divide-y divide-slate-100" data-testid="refused-origins">
       {origins.map((item) => (
@@ -53,8 +57,11 @@ export function RefusedOrigins({
           <div className="min-w-0">
             <p className="font-mono text-sm break-all text-slate-900">{item.origin}</p>
             <p className="text-xs text-slate-500">
-              {item.count.toLocaleString("en")} refused {item.count === 1 ? "request" : "requests"}, last{" "}
-              <LocalTime value={item.lastRefusedAt} mode="relative" />
+              {t.rich("count", {
+                count: item.count,
+                formatted: format.number(item.count),
+                time: () => <LocalTime value={item.lastRefusedAt} mode="relative" />,
+              })}
             </p>
           </div>
           {allow ? <AllowOriginButton origin={item.origin} action={allow} /> : null}

@@ -1,17 +1,17 @@
 import clsx from "clsx";
 import Link from "next/link";
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import { ButtonLink } from "@/components/ui/button";
 import type { ActionState } from "@/lib/forms/action-state";
 import type { LinkCounters } from "@/lib/links/link-counters";
 import type { SubmissionFilter, SubmissionLogPage } from "@/lib/links/list-link-submissions";
 import { LOG_COLUMNS, SubmissionEntry } from "./submission-entry";
 
-const FILTERS: { value: SubmissionFilter; label: string }[] = [
-  { value: "all", label: "All" },
-  { value: "accepted", label: "Accepted" },
-  { value: "rejected", label: "Rejected" },
-  { value: "spam", label: "Spam" },
+const FILTERS: { value: SubmissionFilter }[] = [
+  { value: "all" },
+  { value: "accepted" },
+  { value: "rejected" },
+  { value: "spam" },
 ];
 
 function href(linkPath: string, filter: SubmissionFilter, cursor?: { before?: string; after?: string }): string {
@@ -22,12 +22,6 @@ function href(linkPath: string, filter: SubmissionFilter, cursor?: { before?: st
   const search = query.toString();
   return `${linkPath}${search ? `?${search}` : ""}#requests`;
 }
-
-const EMPTY: Record<Exclude<SubmissionFilter, "spam">, string> = {
-  all: "No requests yet. Paste one of the snippets into a page or run the curl command: every request that reaches this link shows up here, accepted or not.",
-  accepted: "No accepted requests here yet.",
-  rejected: "No rejected requests here. When a sender's request is refused, it shows up here with the reason.",
-};
 
 /** A link's request log: filter, the page of requests, and keyset navigation to newer and older pages. */
 export function RequestLog({
@@ -52,7 +46,9 @@ export function RequestLog({
   /** "Not spam" for one entry, for those who may create leads from it (owners and admins). */
   releaseSpam?: (submissionId: string) => (state: ActionState) => Promise<ActionState>;
 }) {
-  const t = useTranslations("forms.spam");
+  const t = useTranslations("links.log");
+  const format = useFormatter();
+  const tf = useTranslations("forms.spam");
   const counts: Record<SubmissionFilter, number> = {
     all: counters.accepted + counters.rejected,
     accepted: counters.accepted,
@@ -69,13 +65,11 @@ export function RequestLog({
       <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-5 py-4">
         <div>
           <h2 id="requests-title" className="text-base font-semibold text-slate-900">
-            Request log
+            {t("title")}
           </h2>
-          <p className="mt-0.5 text-sm text-slate-500">
-            Every request that reached this link, newest first. Open one to see its errors and payload.
-          </p>
+          <p className="mt-0.5 text-sm text-slate-500">{t("description")}</p>
         </div>
-        <nav aria-label="Filter requests" className="inline-flex rounded-md bg-slate-100 p-0.5">
+        <nav aria-label={t("filter")} className="inline-flex rounded-md bg-slate-100 p-0.5">
           {FILTERS.map((option) => (
             <Link
               key={option.value}
@@ -86,8 +80,8 @@ export function RequestLog({
                 option.value === filter ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900",
               )}
             >
-              {option.value === "spam" ? t("filter") : option.label}{" "}
-              <span className="tabular-nums text-slate-400">{counts[option.value].toLocaleString("en")}</span>
+              {option.value === "spam" ? tf("filter") : t(`filters.${option.value}`)}{" "}
+              <span className="tabular-nums text-slate-400">{format.number(counts[option.value])}</span>
             </Link>
           ))}
         </nav>
@@ -95,12 +89,12 @@ export function RequestLog({
       {page.submissions.length === 0 ? (
         <p className="px-5 py-10 text-center text-sm text-slate-500">
           {paged
-            ? "No more requests on this side."
+            ? t("noMore")
             : revoked && filter === "all"
-              ? "This link received no requests before it was revoked."
+              ? t("noneBeforeRevoked")
               : filter === "spam"
-                ? t("empty")
-                : EMPTY[filter]}
+                ? tf("empty")
+                : t(`empty.${filter}`)}
         </p>
       ) : (
         <>
@@ -108,12 +102,12 @@ export function RequestLog({
             aria-hidden
             className={`hidden gap-x-4 border-b border-slate-100 bg-slate-50 px-4 py-2 text-xs font-medium uppercase tracking-wide text-slate-500 lg:grid ${LOG_COLUMNS}`}
           >
-            <span>Time</span>
-            <span>Outcome</span>
+            <span>{t("columns.time")}</span>
+            <span>{t("columns.outcome")}</span>
             <span>HTTP</span>
-            <span>Error</span>
+            <span>{t("columns.error")}</span>
             <span>IP</span>
-            <span>Origin</span>
+            <span>{t("columns.origin")}</span>
             <span />
           </div>
           <ol className="divide-y divide-slate-100">
@@ -129,25 +123,22 @@ export function RequestLog({
         </>
       )}
       {page.newerCursor || page.olderCursor ? (
-        <nav
-          aria-label="Request log pages"
-          className="flex items-center justify-between gap-2 border-t border-slate-100 px-5 py-3"
-        >
+        <nav aria-label={t("pages")} className="flex items-center justify-between gap-2 border-t border-slate-100 px-5 py-3">
           <div className="flex gap-2">
             {paged ? (
               <>
                 <ButtonLink href={href(linkPath, filter)} variant="secondary" size="sm">
-                  Newest
+                  {t("newest")}
                 </ButtonLink>
                 <ButtonLink href={href(linkPath, filter, { after: page.newerCursor })} variant="secondary" size="sm">
-                  ← Newer
+                  ← {t("newer")}
                 </ButtonLink>
               </>
             ) : null}
           </div>
           {page.olderCursor ? (
             <ButtonLink href={href(linkPath, filter, { before: page.olderCursor })} variant="secondary" size="sm">
-              Older →
+              {t("older")} →
             </ButtonLink>
           ) : null}
         </nav>

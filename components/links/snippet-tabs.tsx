@@ -1,6 +1,7 @@
 "use client";
 
 import clsx from "clsx";
+import { useTranslations } from "next-intl";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { CodeBlock } from "@/components/ui/code-block";
 
@@ -14,6 +15,7 @@ export interface Snippet {
 
 /** Ready-to-paste snippets as tabs (WAI-ARIA tabs pattern: arrow keys move between tabs). */
 export function SnippetTabs({ snippets }: { snippets: Snippet[] }) {
+  const t = useTranslations("links.detail.snippets");
   const [selected, setSelected] = useState(0);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const id = useId();
@@ -35,7 +37,7 @@ export function SnippetTabs({ snippets }: { snippets: Snippet[] }) {
 
   return (
     <div>
-      <div role="tablist" aria-label="Snippets" className="flex gap-1 border-b border-slate-200" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label={t("title")} className="flex gap-1 border-b border-slate-200" onKeyDown={onKeyDown}>
         {snippets.map((snippet, index) => (
           <button
             key={snippet.key}

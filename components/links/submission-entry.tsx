@@ -28,7 +28,8 @@ export function SubmissionEntry({
   workspacePath: string;
   releaseSpam?: (submissionId: string) => (state: ActionState) => Promise<ActionState>;
 }) {
-  const t = useTranslations("forms.spam");
+  const t = useTranslations("submissions");
+  const tf = useTranslations("forms.spam");
   const spam = submission.outcome === "spam" || submission.errorCode === "captcha_failed";
   const releasedAt = submission.releasedAt;
   return (
@@ -57,7 +58,7 @@ export function SubmissionEntry({
           {spam && releasedAt ? (
             <p className="text-sm text-slate-700" data-testid="released">
               {submission.leadId
-                ? t.rich("releasedLead", {
+                ? tf.rich("releasedLead", {
                     time: () => <LocalTime value={releasedAt} />,
                     lead: (chunks) => (
                       <Link href={`${workspacePath}/leads/${submission.leadId}`} className="text-indigo-700 hover:underline">
@@ -65,17 +66,17 @@ export function SubmissionEntry({
                       </Link>
                     ),
                   })
-                : t.rich("released", { time: () => <LocalTime value={releasedAt} /> })}
+                : tf.rich("released", { time: () => <LocalTime value={releasedAt} /> })}
             </p>
           ) : null}
           {spam && !submission.releasedAt && releaseSpam ? <NotSpamButton action={releaseSpam(submission.id)} /> : null}
           <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            <SubmissionDetail term="Origin">{submission.origin}</SubmissionDetail>
+            <SubmissionDetail term={t("origin")}>{submission.origin}</SubmissionDetail>
             <SubmissionDetail term="Referer">{submission.referer}</SubmissionDetail>
-            <SubmissionDetail term="User agent">{submission.userAgent}</SubmissionDetail>
+            <SubmissionDetail term={t("userAgent")}>{submission.userAgent}</SubmissionDetail>
             <SubmissionDetail term="IP">{submission.ip}</SubmissionDetail>
-            <SubmissionDetail term="Idempotency key">{submission.idempotencyKey}</SubmissionDetail>
-            <SubmissionDetail term="Lead">
+            <SubmissionDetail term={t("idempotencyKey")}>{submission.idempotencyKey}</SubmissionDetail>
+            <SubmissionDetail term={t("lead")}>
               {submission.leadId ? (
                 <Link href={`${workspacePath}/leads/${submission.leadId}`} className="text-indigo-700 hover:underline">
                   {submission.leadId}
@@ -83,7 +84,7 @@ export function SubmissionEntry({
               ) : null}
             </SubmissionDetail>
           </dl>
-          <SubmissionPayload payload={submission.payload} title="Payload" />
+          <SubmissionPayload payload={submission.payload} title={t("payload")} />
         </div>
       </details>
     </li>

@@ -1,20 +1,17 @@
 "use client";
 
 import clsx from "clsx";
+import { useTranslations } from "next-intl";
 import { useActionState, useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import type { ActionState } from "@/lib/forms/action-state";
 import type { Role } from "@/lib/workspaces/member-rules";
-import { ROLE_LABELS } from "./role-labels";
 
 type Account = "existing" | "new";
 
-const ACCOUNTS: { value: Account; label: string; hint: string }[] = [
-  { value: "existing", label: "Existing account", hint: "They already sign in to Leadlink." },
-  { value: "new", label: "New account", hint: "Create their account with a password you pass on to them." },
-];
+const ACCOUNTS: Account[] = ["existing", "new"];
 
 export function AddMemberForm({
   action,
@@ -23,6 +20,8 @@ export function AddMemberForm({
   action: (state: ActionState, form: FormData) => Promise<ActionState>;
   roles: Role[];
 }) {
+  const t = useTranslations("members.add");
+  const roleNames = useTranslations("roles");
   const [state, formAction, pending] = useActionState(action, {});
   const errors = state.ok ? {} : (state.fieldErrors ?? {});
   const value = (name: string) => (state.ok ? undefined : state.values?.[name]);
@@ -42,37 +41,37 @@ export function AddMemberForm({
     <form action={formAction} className="@container space-y-4" noValidate>
       {state.message ? <Alert tone={state.ok ? "success" : "error"}>{state.message}</Alert> : null}
       <fieldset key={submittedAccount}>
-        <legend className="text-sm font-medium text-slate-700">Account</legend>
+        <legend className="text-sm font-medium text-slate-700">{t("account")}</legend>
         <div className="mt-2 grid gap-2 @lg:grid-cols-2">
           {ACCOUNTS.map((option) => (
             <label
-              key={option.value}
+              key={option}
               className={clsx(
                 "flex cursor-pointer gap-3 rounded-md px-3 py-2.5 ring-1 ring-inset has-focus-visible:ring-2 has-focus-visible:ring-indigo-600",
-                account === option.value ? "bg-indigo-50 ring-indigo-300" : "bg-white ring-slate-200 hover:bg-slate-50",
+                account === option ? "bg-indigo-50 ring-indigo-300" : "bg-white ring-slate-200 hover:bg-slate-50",
               )}
             >
               <input
                 type="radio"
                 name="account"
-                value={option.value}
-                defaultChecked={submittedAccount === option.value}
+                value={option}
+                defaultChecked={submittedAccount === option}
                 // onClick, not onChange: React's reset after an action checks "Existing account" behind React's
                 // back, so React still believes "New account" is checked and drops the change event of choosing it
                 // again. A click (also sent for arrow keys) always arrives.
-                onClick={() => setAccount(option.value)}
+                onClick={() => setAccount(option)}
                 className="mt-0.5 accent-indigo-600"
               />
               <span>
-                <span className="block text-sm font-medium text-slate-900">{option.label}</span>
-                <span className="block text-xs text-slate-500">{option.hint}</span>
+                <span className="block text-sm font-medium text-slate-900">{t(`accounts.${option}.label`)}</span>
+                <span className="block text-xs text-slate-500">{t(`accounts.${option}.hint`)}</span>
               </span>
             </label>
           ))}
         </div>
       </fieldset>
       <div className="grid gap-4 @lg:grid-cols-2">
-        <Field id="email" label="Email" error={errors.email}>
+        <Field id="email" label={t("email")} error={errors.email}>
           <Input
             id="email"
             name="email"
@@ -83,7 +82,7 @@ export function AddMemberForm({
             error={errors.email}
           />
         </Field>
-        <Field id="role" label="Role" hint={ROLE_LABELS[role].description} error={errors.role}>
+        <Field id="role" label={t("role")} hint={roleNames(`${role}.description`)} error={errors.role}>
           <Select
             // A select takes its defaultValue only when mounted: remount on the submitted role (see useEffect above).
             key={submittedRole}
@@ -96,22 +95,17 @@ export function AddMemberForm({
           >
             {roles.map((option) => (
               <option key={option} value={option}>
-                {ROLE_LABELS[option].label}
+                {roleNames(`${option}.label`)}
               </option>
             ))}
           </Select>
         </Field>
         {account === "new" ? (
           <>
-            <Field id="member-name" label="Name" hint="Optional." error={errors.name}>
+            <Field id="member-name" label={t("name")} hint={t("optional")} error={errors.name}>
               <Input id="member-name" name="name" autoComplete="off" defaultValue={value("name")} error={errors.name} />
             </Field>
-            <Field
-              id="password"
-              label="Password"
-              hint="At least 8 characters. Share it with them privately."
-              error={errors.password}
-            >
+            <Field id="password" label={t("password")} hint={t("passwordHint")} error={errors.password}>
               <Input id="password" name="password" type="password" autoComplete="new-password" required error={errors.password} />
             </Field>
           </>
@@ -119,7 +113,7 @@ export function AddMemberForm({
       </div>
       <div className="flex justify-end">
         <Button type="submit" disabled={pending}>
-          {pending ? "Adding…" : account === "new" ? "Create account and add" : "Add member"}
+          {pending ? t("adding") : account === "new" ? t("createAndAdd") : t("submit")}
         </Button>
       </div>
     </form>

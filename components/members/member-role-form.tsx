@@ -1,10 +1,10 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useActionState, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { ActionState } from "@/lib/forms/action-state";
 import type { Role } from "@/lib/workspaces/member-rules";
-import { ROLE_LABELS } from "./role-labels";
 
 /** A member's role with a menu to change it; saving is explicit, so moving through the menu by keyboard changes nothing. */
 export function MemberRoleForm({
@@ -20,6 +20,8 @@ export function MemberRoleForm({
   roles: Role[];
   action: (state: ActionState, form: FormData) => Promise<ActionState>;
 }) {
+  const t = useTranslations("members.roleForm");
+  const roleNames = useTranslations("roles");
   const [state, formAction, pending] = useActionState(action, {});
   // Uncontrolled, so React's reset after the action shows the stored role again; `chosen` only shows Save.
   const [chosen, setChosen] = useState<Role>(role);
@@ -29,7 +31,7 @@ export function MemberRoleForm({
   return (
     <form action={formAction} className="flex flex-wrap items-center gap-2">
       <label htmlFor={id} className="sr-only">
-        Role of {person}
+        {t("roleOf", { person })}
       </label>
       <select
         // A select takes its defaultValue only when mounted: a new stored role remounts it.
@@ -45,13 +47,13 @@ export function MemberRoleForm({
       >
         {(roles.includes(role) ? roles : [role, ...roles]).map((option) => (
           <option key={option} value={option}>
-            {ROLE_LABELS[option].label}
+            {roleNames(`${option}.label`)}
           </option>
         ))}
       </select>
       {chosen !== role ? (
         <Button type="submit" size="sm" disabled={pending}>
-          {pending ? "Saving…" : "Save"}
+          {pending ? t("saving") : t("save")}
         </Button>
       ) : null}
       {state.message && !state.ok ? (

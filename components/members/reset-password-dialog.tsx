@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useActionState, useEffect, useId, useRef } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -18,6 +19,7 @@ export function ResetPasswordDialog({
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const t = useTranslations("members.reset");
   const [state, formAction, pending] = useActionState(action, {});
   const error = state.ok ? undefined : state.fieldErrors?.password;
   const inputId = `reset-password-${userId}`;
@@ -29,7 +31,7 @@ export function ResetPasswordDialog({
   return (
     <>
       <Button variant="secondary" size="sm" onClick={() => dialog.current?.showModal()}>
-        Reset password
+        {t("button")}
       </Button>
       {state.ok && state.message ? (
         <p role="status" className="mt-1 w-full text-xs text-emerald-700">
@@ -43,21 +45,19 @@ export function ResetPasswordDialog({
       >
         <form action={formAction} className="space-y-4 p-6" noValidate>
           <h2 id={titleId} className="text-base font-semibold text-slate-900">
-            Reset the password of {person}?
+            {t("title", { person })}
           </h2>
-          <p className="text-sm text-slate-600">
-            They are signed out everywhere and sign in with this password from now on. Pass it on privately.
-          </p>
+          <p className="text-sm text-slate-600">{t("effect")}</p>
           {state.message && !state.ok && !error ? <Alert>{state.message}</Alert> : null}
-          <Field id={inputId} label="New password" hint="At least 8 characters." error={error}>
+          <Field id={inputId} label={t("new")} hint={t("hint")} error={error}>
             <Input id={inputId} name="password" type="password" autoComplete="new-password" required error={error} />
           </Field>
           <div className="flex justify-end gap-2 pt-2">
             <Button variant="secondary" onClick={() => dialog.current?.close()}>
-              Cancel
+              {t("cancel")}
             </Button>
             <Button type="submit" variant="danger" disabled={pending}>
-              {pending ? "Resetting…" : "Reset password"}
+              {pending ? t("resetting") : t("button")}
             </Button>
           </div>
         </form>

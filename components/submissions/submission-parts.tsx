@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { IssueTable } from "@/components/links/issue-table";
 import type { FieldIssue } from "@/lib/errors";
@@ -41,36 +42,43 @@ export function SubmissionAnswer({
 }: {
   submission: { status: number; errorCode: string | null; errors: FieldIssue[]; warnings: FieldIssue[] };
 }) {
+  const t = useTranslations("submissions");
   return (
     <>
       {submission.errorCode ? (
         <p className="text-sm text-slate-700">
-          Answered <span className="font-mono">{submission.status}</span>{" "}
-          <Link
-            href={`/problems/${encodeURIComponent(submission.errorCode)}`}
-            className="font-mono text-indigo-700 hover:underline"
-          >
-            {submission.errorCode}
-          </Link>
-          .
+          {t.rich("answered", {
+            status: () => <span className="font-mono">{submission.status}</span>,
+            code: () => (
+              <Link
+                href={`/problems/${encodeURIComponent(submission.errorCode!)}`}
+                className="font-mono text-indigo-700 hover:underline"
+              >
+                {submission.errorCode}
+              </Link>
+            ),
+          })}
         </p>
       ) : null}
-      {submission.errors.length > 0 ? <IssueTable title="Field errors" issues={submission.errors} tone="error" /> : null}
-      {submission.warnings.length > 0 ? <IssueTable title="Warnings" issues={submission.warnings} tone="warning" /> : null}
+      {submission.errors.length > 0 ? <IssueTable title={t("fieldErrors")} issues={submission.errors} tone="error" /> : null}
+      {submission.warnings.length > 0 ? (
+        <IssueTable title={t("warningsTitle")} issues={submission.warnings} tone="warning" />
+      ) : null}
     </>
   );
 }
 
 /** The body as received: pretty-printed JSON, or the text as it came. */
 export function SubmissionPayload({ payload: stored, title }: { payload: string | null; title: string }) {
+  const t = useTranslations("submissions");
   const payload = formatPayload(stored);
   return (
     <div>
       <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">
-        {title} {payload.kind === "json" ? "(JSON)" : payload.kind === "text" ? "(as received; not JSON)" : ""}
+        {title} {payload.kind === "json" ? "(JSON)" : payload.kind === "text" ? t("notJson") : ""}
       </h4>
       {payload.kind === "empty" ? (
-        <p className="mt-1 text-sm text-slate-500">No body was sent.</p>
+        <p className="mt-1 text-sm text-slate-500">{t("noBody")}</p>
       ) : (
         <pre
           data-testid="payload"

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { type ReactNode, useActionState, useEffect, useId, useRef } from "react";
 import type { ActionState } from "@/lib/forms/action-state";
 import { Alert } from "./alert";
@@ -35,6 +36,7 @@ export function ConfirmDialog({
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const t = useTranslations("common");
   const [state, formAction, pending] = useActionState(action, {});
 
   useEffect(() => {
@@ -62,7 +64,7 @@ export function ConfirmDialog({
           ))}
           <div className="flex justify-end gap-2 pt-2">
             <Button variant="secondary" onClick={() => dialog.current?.close()} autoFocus>
-              Cancel
+              {t("cancel")}
             </Button>
             <Button type="submit" variant="danger" disabled={pending}>
               {pending ? pendingLabel : confirmLabel}

@@ -1,10 +1,12 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "./button";
 
 /** Copies `value` to the clipboard and says so. */
-export function CopyButton({ value, label = "Copy" }: { value: string; label?: string }) {
+export function CopyButton({ value, label }: { value: string; label?: string }) {
+  const t = useTranslations("common");
   const [copied, setCopied] = useState(false);
   return (
     <Button
@@ -17,7 +19,7 @@ export function CopyButton({ value, label = "Copy" }: { value: string; label?: s
       }}
       aria-live="polite"
     >
-      {copied ? "Copied" : label}
+      {copied ? t("copied") : (label ?? t("copy"))}
     </Button>
   );
 }

@@ -1,24 +1,20 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { startTransition } from "react";
 import { Button } from "./button";
 
 /** What an error page says of a failure it cannot see into (production hides the message) and its retry. */
 export function ErrorExplanation({ digest }: { digest?: string }) {
+  const t = useTranslations("errors");
   return (
     <>
-      <p>
-        Leadlink could not load this page. This usually means its database is unreachable for a moment; nothing was changed by
-        opening the page.
-      </p>
-      <p>
-        Try again in a few seconds. If it keeps happening, tell whoever runs your Leadlink server
-        {digest ? ", with the reference below" : ""}.
-      </p>
+      <p>{t("explanation")}</p>
+      <p>{t("advice", { reference: digest ? "yes" : "no" })}</p>
       {digest ? (
         <p className="pt-1 text-xs text-slate-400">
-          Reference <span className="font-mono">{digest}</span>
+          {t("reference")} <span className="font-mono">{digest}</span>
         </p>
       ) : null}
     </>
@@ -28,6 +24,7 @@ export function ErrorExplanation({ digest }: { digest?: string }) {
 /** Renders the page again from the server (router.refresh) and resets the boundary that caught the error. */
 export function RetryButton({ reset }: { reset: () => void }) {
   const router = useRouter();
+  const t = useTranslations("errors");
   return (
     <Button
       onClick={() =>
@@ -37,7 +34,7 @@ export function RetryButton({ reset }: { reset: () => void }) {
         })
       }
     >
-      Try again
+      {t("retry")}
     </Button>
   );
 }

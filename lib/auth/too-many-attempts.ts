@@ -11,8 +11,13 @@ export function tooManyAttemptsError(retryAfterSeconds: number): Error {
 
 /** The sign-in form's message for signIn()'s `error`, when it is a refusal for too many attempts. */
 export function tooManyAttemptsMessage(error: string | null | undefined): string | undefined {
-  const match = new RegExp(`^${TOO_MANY_ATTEMPTS}:(\\d+)$`).exec(error ?? "");
-  if (!match) return undefined;
-  const minutes = Math.max(1, Math.ceil(Number(match[1]) / 60));
+  const minutes = tooManyAttemptsMinutes(error);
+  if (minutes === undefined) return undefined;
   return `Too many attempts, try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+}
+
+/** The minutes to wait that a too-many-attempts error names, for a message in the reader's language. */
+export function tooManyAttemptsMinutes(error: string | null | undefined): number | undefined {
+  const match = new RegExp(`^${TOO_MANY_ATTEMPTS}:(\\d+)$`).exec(error ?? "");
+  return match ? Math.max(1, Math.ceil(Number(match[1]) / 60)) : undefined;
 }

@@ -1,4 +1,4 @@
-import { createTranslator, type NamespaceKeys, type NestedKeyOf } from "next-intl";
+import { createTranslator, type NamespaceKeys, type NestedKeyOf } from "use-intl/core";
 import { type Messages, messagesFor } from "./messages";
 import { getRequestLocale } from "./request-locale";
 

@@ -68,3 +68,9 @@ export function requireTimeZone(name: string): string {
     ],
   });
 }
+
+/** The parts of zoneLabel for a sentence in another language: the zone's city and its offset; null for UTC. */
+export function zoneParts(timeZone: string, instant: Date = new Date()): { city: string; offset: string } | null {
+  if (timeZone === "UTC") return null;
+  return { city: timeZone.split("/").at(-1)!.replace(/_/g, " "), offset: zoneOffset(timeZone, instant) };
+}

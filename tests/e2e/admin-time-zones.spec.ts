@@ -1,4 +1,4 @@
-// Issue 9, new-user item 1: a browser set to pt-BR and São Paulo sees every time of the admin in São Paulo
+// Issue 9, new-user item 1 (and issue 14: that browser reads the admin in Portuguese): a browser set to pt-BR and São Paulo sees every time of the admin in São Paulo
 // time, in Brazilian Portuguese formats, with the zone named (leads table, lead page, link request log,
 // dashboard); an en-US browser in UTC sees UTC. The server renders the viewer's zone and language on first
 // paint once the browser has told its zone (a cookie), and the browser corrects its very first page itself.
@@ -104,12 +104,12 @@ test("a pt-BR browser in São Paulo sees São Paulo times in Brazilian formats o
   const row = page.getByTestId("lead-row").filter({ hasText: "Zélia Horário" });
   await expect(row).toContainText(created);
   await expect(row).toContainText("+55 11 98765-4321");
-  await expect(page.getByTestId("filter-zone")).toHaveText("Sao Paulo time (GMT-3)");
+  await expect(page.getByTestId("filter-zone")).toHaveText("horário de Sao Paulo (GMT-3)");
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, "pt-br-leads-390");
 
   await page.goto(`${base}/leads/${seeded.leadId}`);
-  await expect(page.getByText(`Created ${created}`)).toBeVisible();
+  await expect(page.getByText(`Criado em ${created}`)).toBeVisible();
   await screenshot(page, "pt-br-lead-detail-390");
   await expect(page.getByTestId("timeline-entry").first()).toContainText(
     expectedTime(seeded.receivedAt, "pt-BR", "America/Sao_Paulo"),
@@ -121,7 +121,7 @@ test("a pt-BR browser in São Paulo sees São Paulo times in Brazilian formats o
   );
 
   await page.goto(base);
-  await expect(page.getByTestId("dashboard-zone")).toHaveText("Sao Paulo time (GMT-3)");
+  await expect(page.getByTestId("dashboard-zone")).toHaveText("horário de Sao Paulo (GMT-3)");
   const spDay = dayIn(seeded.createdAt, "America/Sao_Paulo");
   await expect(page.locator(`rect[data-day="${spDay}"]`)).toHaveAttribute("data-leads", "1");
   await expect(page.getByTestId("stat-busiest")).toContainText(
@@ -149,7 +149,7 @@ test("a browser's very first page corrects its times itself and tells the server
     .poll(async () => (await context.cookies()).find((cookie) => cookie.name === "leadlink-tz")?.value)
     .toBe("America/Sao_Paulo");
   // Server-computed parts follow once the server knows: the page re-renders for the zone.
-  await expect(page.getByTestId("filter-zone")).toHaveText("Sao Paulo time (GMT-3)");
+  await expect(page.getByTestId("filter-zone")).toHaveText("horário de Sao Paulo (GMT-3)");
   await context.close();
 });
 

@@ -3,6 +3,8 @@
 // label, ignoring case and accents), listed and removable on the field. Driven through the real server actions
 // (signed-in owners, admins, members and strangers) and the real ingest route.
 
+// Next's request globals before any app module loads (the actions import lib/i18n, which reads the request).
+import "../support/next-request-globals";
 import { describe, expect, it } from "vitest";
 import { createFieldAction, removeFieldAliasAction, updateFieldAction } from "@/app/(admin)/w/[slug]/fields/actions";
 import { createField } from "@/lib/fields/create-field";

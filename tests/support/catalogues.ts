@@ -1,11 +1,13 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import en from "@/messages/en.json";
-import ptBR from "@/messages/pt-BR.json";
-
-export const CATALOGUES = { en, "pt-BR": ptBR } as const;
 
 type Tree = { [key: string]: string | Tree };
+
+// Read, not imported: Playwright's loader runs this module as ESM, where JSON needs an import attribute.
+const readCatalogue = (locale: string): Tree =>
+  JSON.parse(readFileSync(path.join(import.meta.dirname, `../../messages/${locale}.json`), "utf8")) as Tree;
+
+export const CATALOGUES = { en: readCatalogue("en"), "pt-BR": readCatalogue("pt-BR") } as const;
 
 /** Every message of a catalogue by its dotted key ("account.language.saved"). */
 export function flatten(tree: Tree, prefix = ""): Map<string, string> {
@@ -70,8 +72,8 @@ export const ENGLISH_ONLY_WORDS = [
 export function findUntranslated(pageText: string): string[] {
   const text = pageText.replace(/\s+/g, " ");
   const found = new Set<string>();
-  const portuguese = flatten(CATALOGUES["pt-BR"] as Tree);
-  for (const [key, english] of flatten(CATALOGUES.en as Tree)) {
+  const portuguese = flatten(CATALOGUES["pt-BR"]);
+  for (const [key, english] of flatten(CATALOGUES.en)) {
     if (portuguese.get(key) === english || SAME_IN_BOTH.has(english)) continue;
     const literal = english
       .split(/\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}|<[^>]+>/)

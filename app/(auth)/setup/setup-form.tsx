@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useActionState, useEffect, useRef } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -8,6 +9,7 @@ import { signInWithPassword } from "@/lib/auth/sign-in-request";
 import { type SetupState, setupAction } from "./actions";
 
 export function SetupForm() {
+  const t = useTranslations("auth.setup");
   const [state, action, pending] = useActionState<SetupState, FormData>(setupAction, {});
   // React resets the form once the action is done, so the credentials are kept from the submit event.
   const credentials = useRef<{ email: string; password: string }>(undefined);
@@ -34,11 +36,11 @@ export function SetupForm() {
       noValidate
     >
       {state.message && !state.ok ? <Alert>{state.message}</Alert> : null}
-      {state.ok ? <Alert tone="success">All set. Signing you in…</Alert> : null}
-      <Field id="name" label="Your name" error={error("name")}>
+      {state.ok ? <Alert tone="success">{t("done")}</Alert> : null}
+      <Field id="name" label={t("name")} error={error("name")}>
         <Input id="name" name="name" autoComplete="name" defaultValue={value("name")} error={error("name")} />
       </Field>
-      <Field id="email" label="Email" error={error("email")}>
+      <Field id="email" label={t("email")} error={error("email")}>
         <Input
           id="email"
           name="email"
@@ -49,15 +51,10 @@ export function SetupForm() {
           error={error("email")}
         />
       </Field>
-      <Field id="password" label="Password" hint="At least 8 characters." error={error("password")}>
+      <Field id="password" label={t("password")} hint={t("passwordHint")} error={error("password")}>
         <Input id="password" name="password" type="password" autoComplete="new-password" required error={error("password")} />
       </Field>
-      <Field
-        id="workspaceName"
-        label="Workspace name"
-        hint="Your company or team; you can add more workspaces later."
-        error={error("workspaceName")}
-      >
+      <Field id="workspaceName" label={t("workspaceName")} hint={t("workspaceHint")} error={error("workspaceName")}>
         <Input
           id="workspaceName"
           name="workspaceName"
@@ -66,12 +63,7 @@ export function SetupForm() {
           error={error("workspaceName")}
         />
       </Field>
-      <Field
-        id="country"
-        label="Default country of phone numbers"
-        hint="Phones sent without a country code are read in this country."
-        error={error("country")}
-      >
+      <Field id="country" label={t("country")} hint={t("countryHint")} error={error("country")}>
         <Input
           id="country"
           name="country"
@@ -82,7 +74,7 @@ export function SetupForm() {
         />
       </Field>
       <Button type="submit" className="w-full" disabled={pending || state.ok}>
-        {pending ? "Creating…" : "Create account and workspace"}
+        {pending ? t("creating") : t("submit")}
       </Button>
     </form>
   );

@@ -1,21 +1,27 @@
 "use client";
 
 import { useRouter, useSearchParams } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { safeCallbackPath } from "@/lib/auth/callback-path";
 import { signInWithPassword } from "@/lib/auth/sign-in-request";
-import { tooManyAttemptsMessage } from "@/lib/auth/too-many-attempts";
+import { tooManyAttemptsMinutes } from "@/lib/auth/too-many-attempts";
 
 export function SignInForm() {
+  const t = useTranslations("auth.signin");
   const router = useRouter();
+  const tooManyAttempts = (code: string | undefined | null) => {
+    const minutes = tooManyAttemptsMinutes(code);
+    return minutes === undefined ? undefined : t("tooManyAttempts", { minutes });
+  };
   const params = useSearchParams();
   // next-auth sends its errors here (pages.error): a link to /api/auth/error?error=… lands on this form.
   const [error, setError] = useState<string | undefined>(() => {
     const code = params.get("error");
-    return code ? (tooManyAttemptsMessage(code) ?? "Signing in did not work. Try again.") : undefined;
+    return code ? (tooManyAttempts(code) ?? t("failed")) : undefined;
   });
   const [pending, setPending] = useState(false);
 
@@ -32,10 +38,7 @@ export function SignInForm() {
         const result = await signInWithPassword(String(data.get("email") ?? ""), String(data.get("password") ?? ""), destination);
         if (!result.ok) {
           setPending(false);
-          setError(
-            tooManyAttemptsMessage(result.error) ??
-              (result.error === "NetworkError" ? "The server could not be reached. Try again." : "Wrong email or password."),
-          );
+          setError(tooManyAttempts(result.error) ?? (result.error === "NetworkError" ? t("unreachable") : t("wrongPassword")));
           return;
         }
         router.replace(destination);
@@ -43,14 +46,14 @@ export function SignInForm() {
       }}
     >
       {error ? <Alert>{error}</Alert> : null}
-      <Field id="email" label="Email">
+      <Field id="email" label={t("email")}>
         <Input id="email" name="email" type="email" autoComplete="email" required autoFocus />
       </Field>
-      <Field id="password" label="Password">
+      <Field id="password" label={t("password")}>
         <Input id="password" name="password" type="password" autoComplete="current-password" required />
       </Field>
       <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? "Signing in…" : "Sign in"}
+        {pending ? t("signingIn") : t("title")}
       </Button>
     </form>
   );

@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
 import { Fragment } from "react";
 import { Brand } from "@/components/ui/brand";
 import { ERROR_CODES, type ErrorCode, isErrorCode } from "@/lib/error-codes";
 
 export async function generateMetadata({ params }: { params: Promise<{ code: string }> }): Promise<Metadata> {
-  return { title: `Error ${(await params).code}` };
+  return { title: (await getTranslations("problems"))("metaTitle", { code: (await params).code }) };
 }
 
 /** The docs' text with its `backticked` spans as code. */
@@ -53,24 +54,29 @@ export default async function ProblemPage({ params }: { params: Promise<{ code: 
   const { code } = await params;
   if (!isErrorCode(code)) notFound();
   const doc = ERROR_CODES[code];
+  const [t, locale] = await Promise.all([getTranslations("problems"), getLocale()]);
+  // The codes' documentation is the API's, and stays English (DESIGN.md 10): marked as such for readers and
+  // screen readers, with a word to say so in other languages.
+  const english = locale === "en" ? undefined : "en";
   return (
     <main className="mx-auto max-w-2xl px-4 py-10 sm:px-6 sm:py-12">
       <Link href="/" className="mb-8 inline-flex">
         <Brand />
       </Link>
       <p className="text-sm font-medium text-indigo-600">
-        Leadlink {doc.ingest ? "ingest" : "admin and command line"} error · HTTP {doc.status}
+        {doc.ingest ? t("ingestKind") : t("adminKind")} · HTTP {doc.status}
       </p>
       <h1 className="mt-1 font-mono text-2xl font-semibold break-words text-slate-900">{code}</h1>
-      <p className="mt-4 text-slate-700" data-testid="problem-summary">
+      {english ? <p className="mt-4 text-xs text-slate-500">{t("englishOnly")}</p> : null}
+      <p className="mt-4 text-slate-700" data-testid="problem-summary" lang={english}>
         <Prose text={doc.summary} />
       </p>
-      <h2 className="mt-6 text-sm font-semibold text-slate-900">What to do</h2>
-      <p className="mt-1 text-slate-700" data-testid="problem-fix">
+      <h2 className="mt-6 text-sm font-semibold text-slate-900">{t("whatToDo")}</h2>
+      <p className="mt-1 text-slate-700" data-testid="problem-fix" lang={english}>
         <Prose text={doc.fix} />
       </p>
-      <CodeList heading="Ingest error codes" codes={INGEST_CODES} current={code} />
-      <CodeList heading="Admin and command line error codes" codes={OTHER_CODES} current={code} />
+      <CodeList heading={t("ingestCodes")} codes={INGEST_CODES} current={code} />
+      <CodeList heading={t("adminCodes")} codes={OTHER_CODES} current={code} />
     </main>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useParams } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { ButtonLink } from "@/components/ui/button";
 import { StatusPage } from "@/components/ui/status-page";
 
@@ -11,10 +12,11 @@ import { StatusPage } from "@/components/ui/status-page";
  */
 export default function WorkspacePageNotFound() {
   const { slug } = useParams<{ slug: string }>();
+  const t = useTranslations("errors.notFound");
   return (
-    <StatusPage status="404" title="Page not found" actions={<ButtonLink href={`/w/${slug}`}>Back to the dashboard</ButtonLink>}>
-      <p>There is nothing at this address in this workspace, or your role does not open it.</p>
-      <p>Check the link you followed, or ask an owner or admin of this workspace.</p>
+    <StatusPage status="404" title={t("title")} actions={<ButtonLink href={`/w/${slug}`}>{t("backToDashboard")}</ButtonLink>}>
+      <p>{t("inWorkspace")}</p>
+      <p>{t("askWorkspace")}</p>
     </StatusPage>
   );
 }

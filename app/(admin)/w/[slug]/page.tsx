@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { BreakdownList } from "@/components/dashboard/breakdown-list";
 import { DailyLeadsChart } from "@/components/dashboard/daily-leads-chart";
 import { PeriodChooser } from "@/components/dashboard/period-chooser";
@@ -8,14 +9,22 @@ import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { hasRole, requireWorkspace } from "@/lib/auth/session";
-import { type DashboardPeriod, DEFAULT_DAYS, presetPeriod, resolveDashboardPeriod } from "@/lib/dashboard/dashboard-period";
+import {
+  type DashboardPeriod,
+  DEFAULT_DAYS,
+  MAX_PERIOD_DAYS,
+  presetPeriod,
+  resolveDashboardPeriod,
+} from "@/lib/dashboard/dashboard-period";
 import { getDashboard } from "@/lib/dashboard/get-dashboard";
 import { isAppError } from "@/lib/errors";
+import { zoneName } from "@/lib/i18n/zone-name";
 import { formatCount, formatDay } from "@/lib/time/format-time";
-import { zoneLabel } from "@/lib/time/time-zone";
 import { getViewer } from "@/lib/time/viewer";
 
-export const metadata: Metadata = { title: "Dashboard" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("dashboard"))("title") };
+}
 export const dynamic = "force-dynamic";
 
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -28,6 +37,7 @@ function single(value: string | string[] | undefined): string | undefined {
 function choosePeriod(
   query: SearchParams,
   timeZone: string,
+  t: Awaited<ReturnType<typeof getTranslations<"dashboard">>>,
 ): { period: DashboardPeriod; errors: { from?: string; to?: string; days?: string } } {
   try {
     return {
@@ -43,7 +53,15 @@ function choosePeriod(
     const errors: Record<string, string> = {};
     for (const issue of error.errors ?? [])
       errors[issue.field] ??=
-        `${issue.field === "from" ? "Start date" : issue.field === "to" ? "End date" : "Period"} ${issue.message}.`;
+        issue.field === "days"
+          ? t("periodErrors.days")
+          : t(
+              `periodErrors.${issue.code === "required" || issue.code === "period_too_long" || issue.code === "date_out_of_range" ? issue.code : "invalid_date"}`,
+              {
+                field: issue.field,
+                max: MAX_PERIOD_DAYS,
+              },
+            );
     return { period: presetPeriod(DEFAULT_DAYS, new Date(), timeZone), errors };
   }
 }
@@ -58,23 +76,22 @@ export default async function DashboardPage({
   const [{ slug }, query] = await Promise.all([params, searchParams]);
   const [{ workspace, role }, viewer] = await Promise.all([requireWorkspace(slug), getViewer()]);
   const { locale } = viewer;
-  const count = (value: number, one: string, many: string) => `${formatCount(value, locale)} ${value === 1 ? one : many}`;
+  const t = await getTranslations("dashboard");
   const day = (value: string, options?: Intl.DateTimeFormatOptions) => formatDay(value, locale, options);
   const base = `/w/${workspace.slug}`;
-  const { period, errors } = choosePeriod(query, viewer.timeZone);
-  const zone = zoneLabel(period.timeZone);
+  const { period, errors } = choosePeriod(query, viewer.timeZone, t);
+  const zone = zoneName(t, period.timeZone);
   const dashboard = await getDashboard(workspace.id, period);
   const { totals } = dashboard;
   const refused = Object.keys(errors).length > 0;
 
   const header = (
     <PageHeader
-      title="Dashboard"
-      description={
-        <>
-          Leads arriving in {workspace.name}. Days are counted in <span data-testid="dashboard-zone">{zone}</span>.
-        </>
-      }
+      title={t("title")}
+      description={t.rich("description", {
+        workspace: workspace.name,
+        zone: () => <span data-testid="dashboard-zone">{zone}</span>,
+      })}
     />
   );
   if (!dashboard.hasLeads) {
@@ -83,24 +100,14 @@ export default async function DashboardPage({
       <>
         {header}
         <EmptyState
-          title="No leads yet"
+          title={t("empty.title")}
           action={
             <ButtonLink href={`${base}/links`}>
-              {dashboard.hasLinks ? "Open capture links" : canCreate ? "Create a capture link" : "See capture links"}
+              {dashboard.hasLinks ? t("empty.openLinks") : canCreate ? t("empty.createLink") : t("empty.seeLinks")}
             </ButtonLink>
           }
         >
-          {dashboard.hasLinks ? (
-            <p>
-              Your capture links are ready but no lead has arrived. Open a link, paste its ready-made snippet into your landing
-              page or run its curl command: leads per day, sources and links show up here as soon as they arrive.
-            </p>
-          ) : (
-            <p>
-              Leads arrive through capture links. Create a capture link, paste its snippet into your landing page or form, and
-              this dashboard shows the leads per day, their UTM sources and the links they came through.
-            </p>
-          )}
+          {dashboard.hasLinks ? <p>{t("empty.linksReady")}</p> : <p>{t("empty.noLinks")}</p>}
         </EmptyState>
       </>
     );
@@ -113,8 +120,14 @@ export default async function DashboardPage({
     `${base}/leads?${new URLSearchParams({ [key]: value, from: period.from, to: period.to })}`;
   const summary =
     totals.leads === 0
-      ? `No new leads from ${rangeText} (days in ${zone}).`
-      : `${count(totals.leads, "new lead", "new leads")} from ${rangeText} (days in ${zone}); the busiest day was ${day(busiest.day, { month: "long", day: "numeric", year: "numeric" })} with ${count(busiest.leads, "lead", "leads")}.`;
+      ? t("summaryNone", { range: rangeText, zone })
+      : t("summary", {
+          count: totals.leads,
+          range: rangeText,
+          zone,
+          busiest: day(busiest.day, { month: "long", day: "numeric", year: "numeric" }),
+          busiestCount: busiest.leads,
+        });
 
   return (
     <div className="space-y-6">
@@ -128,18 +141,21 @@ export default async function DashboardPage({
       />
 
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <Stat label="New leads" hint={rangeText} testId="stat-new-leads">
+        <Stat label={t("stats.newLeads")} hint={rangeText} testId="stat-new-leads">
           {formatCount(totals.leads, locale)}
         </Stat>
-        <Stat label="Accepted requests" hint="Leads created or updated" testId="stat-accepted">
+        <Stat label={t("stats.accepted")} hint={t("stats.acceptedHint")} testId="stat-accepted">
           {formatCount(totals.accepted, locale)}
         </Stat>
         <Stat
-          label="Rejected requests"
+          label={t("stats.rejected")}
           hint={
             requests > 0
-              ? `${Math.round(((totals.rejected + totals.spam) / requests) * 100)}% of requests${totals.spam > 0 ? `, ${formatCount(totals.spam, locale)} spam` : ""}`
-              : "Refused requests and spam"
+              ? t("stats.rejectedShare", {
+                  percent: Math.round(((totals.rejected + totals.spam) / requests) * 100),
+                  spam: totals.spam,
+                })
+              : t("stats.rejectedHint")
           }
           testId="stat-rejected"
         >
@@ -148,59 +164,58 @@ export default async function DashboardPage({
           </span>
         </Stat>
         <Stat
-          label="Busiest day"
-          hint={busiest.leads > 0 ? count(busiest.leads, "lead", "leads") : "No leads in this period"}
+          label={t("stats.busiest")}
+          hint={busiest.leads > 0 ? t("leads", { count: busiest.leads }) : t("stats.busiestNone")}
           testId="stat-busiest"
         >
           {busiest.leads > 0 ? day(busiest.day) : "—"}
         </Stat>
       </dl>
 
-      <Card
-        title="Leads per day"
-        description={`New leads per day in ${zone}, ${rangeText}. Hover or focus the chart to read a day.`}
-      >
-        <DailyLeadsChart data={dashboard.perDay} title="Leads per day" summary={summary} />
-        {totals.leads === 0 ? (
-          <p className="mt-4 text-center text-sm text-slate-500">No new leads in this period. Choose a longer period above.</p>
-        ) : null}
+      <Card title={t("perDay.title")} description={t("perDay.description", { zone, range: rangeText })}>
+        <DailyLeadsChart data={dashboard.perDay} title={t("perDay.title")} summary={summary} />
+        {totals.leads === 0 ? <p className="mt-4 text-center text-sm text-slate-500">{t("perDay.none")}</p> : null}
       </Card>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card title="Top UTM sources" description="First-touch UTM source of the period’s new leads. Open one to see its leads.">
+        <Card title={t("sources.title")} description={t("sources.description")}>
           <BreakdownList
             testId="sources"
             locale={locale}
             total={totals.leads}
-            empty="No new leads in this period."
+            empty={t("noneInPeriod")}
             rows={dashboard.sources.map((row) =>
               row.source === null
-                ? { key: "(none)", label: <span className="italic text-slate-500">No UTM source</span>, count: row.leads }
+                ? { key: "(none)", label: <span className="italic text-slate-500">{t("sources.none")}</span>, count: row.leads }
                 : { key: row.source, label: row.source, count: row.leads, href: filter("utm_source", row.source) },
             )}
             more={
               dashboard.sourceCount > dashboard.sources.length
-                ? `and ${count(dashboard.sourceCount - dashboard.sources.length, "more source", "more sources")}`
+                ? t("sources.more", { count: dashboard.sourceCount - dashboard.sources.length })
                 : undefined
             }
           />
         </Card>
-        <Card title="Top capture links" description="The links that created the period’s new leads. Open one to see its leads.">
+        <Card title={t("links.title")} description={t("links.description")}>
           <BreakdownList
             testId="links"
             locale={locale}
             total={totals.leads}
-            empty="No new leads in this period."
+            empty={t("noneInPeriod")}
             rows={dashboard.links.map((row) =>
               row.id === null
-                ? { key: "(deleted)", label: <span className="italic text-slate-500">Deleted link</span>, count: row.leads }
+                ? {
+                    key: "(deleted)",
+                    label: <span className="italic text-slate-500">{t("links.deleted")}</span>,
+                    count: row.leads,
+                  }
                 : {
                     key: row.id,
                     label: (
                       <>
                         {row.name}
                         {row.status === "revoked" ? (
-                          <span className="ml-2 text-xs font-normal text-slate-400">revoked</span>
+                          <span className="ml-2 text-xs font-normal text-slate-400">{t("links.revoked")}</span>
                         ) : null}
                       </>
                     ),
@@ -210,7 +225,7 @@ export default async function DashboardPage({
             )}
             more={
               dashboard.linkCount > dashboard.links.length
-                ? `and ${count(dashboard.linkCount - dashboard.links.length, "more link", "more links")}`
+                ? t("links.more", { count: dashboard.linkCount - dashboard.links.length })
                 : undefined
             }
           />

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { AccountShell } from "@/components/account/account-shell";
 import { CreateWorkspaceForm } from "@/components/account/create-workspace-form";
 import { Card } from "@/components/ui/card";
@@ -6,17 +7,17 @@ import { PageHeader } from "@/components/ui/page-header";
 import { requireUser } from "@/lib/auth/session";
 import { createWorkspaceAction } from "./actions";
 
-export const metadata: Metadata = { title: "New workspace" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("workspaces.new"))("title") };
+}
 export const dynamic = "force-dynamic";
 
 export default async function NewWorkspacePage() {
   const user = await requireUser();
+  const [t, account] = await Promise.all([getTranslations("workspaces.new"), getTranslations("account")]);
   return (
-    <AccountShell email={user.email} backTo={{ href: "/account", label: "Your account" }}>
-      <PageHeader
-        title="New workspace"
-        description="A workspace has its own capture links, custom fields, leads and members. You will be its owner."
-      />
+    <AccountShell email={user.email} backTo={{ href: "/account", label: account("title") }}>
+      <PageHeader title={t("title")} description={t("description")} />
       <Card>
         <CreateWorkspaceForm action={createWorkspaceAction} />
       </Card>

@@ -10,6 +10,7 @@ import { updateField } from "@/lib/fields/update-field";
 import type { ActionState } from "@/lib/forms/action-state";
 import { fromError } from "@/lib/forms/action-state";
 import { formFailure } from "@/lib/forms/form-failure";
+import { getServerTranslator } from "@/lib/i18n/server-translator";
 
 // Every action checks the role again (members see no forms, but can call actions); the domain functions
 // put the workspace in every query. Link pages show snippets built from the fields, so they refresh too.
@@ -23,7 +24,8 @@ export async function createFieldAction(slug: string, _previous: ActionState, fo
     const { workspace } = await authorizeWorkspace(slug, "admin");
     const field = await createField(workspace.id, readFieldForm(form));
     refresh(workspace.slug);
-    return { ok: true, message: `Created the field “${field.label}”. Senders use the key ${field.name} in customFields.` };
+    const t = await getServerTranslator("fields.messages");
+    return { ok: true, message: t("created", { label: field.label, name: field.name }) };
   } catch (error) {
     return formFailure(error, form);
   }
@@ -39,7 +41,7 @@ export async function updateFieldAction(
     const { workspace } = await authorizeWorkspace(slug, "admin");
     await updateField(workspace.id, fieldId, readFieldUpdateForm(form));
     refresh(workspace.slug);
-    return { ok: true, message: "Saved." };
+    return { ok: true, message: (await getServerTranslator("fields.messages"))("saved") };
   } catch (error) {
     return formFailure(error, form);
   }

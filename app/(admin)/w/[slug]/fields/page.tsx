@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { CreateFieldForm } from "@/components/fields/create-field-form";
 import { FieldRow } from "@/components/fields/field-row";
 import { Card } from "@/components/ui/card";
@@ -8,7 +9,9 @@ import { hasRole, requireWorkspace } from "@/lib/auth/session";
 import { listFields } from "@/lib/fields/list-fields";
 import { createFieldAction, removeFieldAliasAction, setFieldArchivedAction, updateFieldAction } from "./actions";
 
-export const metadata: Metadata = { title: "Custom fields" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("fields"))("title") };
+}
 export const dynamic = "force-dynamic";
 
 export default async function FieldsPage({ params }: { params: Promise<{ slug: string }> }) {
@@ -16,44 +19,33 @@ export default async function FieldsPage({ params }: { params: Promise<{ slug: s
   const canManage = hasRole(role, "admin");
   const fields = await listFields(workspace.id);
   const active = fields.filter((field) => !field.archived).length;
+  const t = await getTranslations("fields");
 
   return (
     <div className="space-y-6">
       <PageHeader
-        title="Custom fields"
-        description={
-          <>
-            Extra lead data your forms send in <code className="font-mono text-xs">customFields</code>, keyed by a field&apos;s
-            name, its label, a former label or its id. Values are checked against the field&apos;s type.
-          </>
-        }
+        title={t("title")}
+        description={t.rich("description", { code: (chunks) => <code className="font-mono text-xs">{chunks}</code> })}
       />
 
       {canManage ? (
-        <Card title="New custom field" description="The name is the key senders use and cannot change later; the label can.">
+        <Card title={t("new.title")} description={t("new.description")}>
           <CreateFieldForm action={createFieldAction.bind(null, workspace.slug)} />
         </Card>
       ) : null}
 
       {fields.length === 0 ? (
-        <EmptyState title="No custom fields yet">
-          <p>
-            Leads already have name, email, phone, address and UTM fields. Add a custom field for anything else your forms
-            collect, like a company size or a product of interest; it then appears in every capture link&apos;s snippets.
-          </p>
-          {canManage ? (
-            <p className="mt-2">Create one with the form above.</p>
-          ) : (
-            <p className="mt-2">Owners and admins of this workspace can create them.</p>
-          )}
+        <EmptyState title={t("empty.title")}>
+          <p>{t("empty.text")}</p>
+          {canManage ? <p className="mt-2">{t("empty.createAbove")}</p> : <p className="mt-2">{t("empty.askManager")}</p>}
         </EmptyState>
       ) : (
         <section aria-labelledby="fields-title" className="space-y-2">
           <h2 id="fields-title" className="text-sm font-medium text-slate-500">
-            {active} active{fields.length > active ? `, ${fields.length - active} archived` : ""}
+            {t("count", { active, archived: fields.length - active })}
           </h2>
           <ul
-            aria-label="Custom fields"
+            aria-label={t("title")}
             className="divide-y divide-slate-100 overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200"
           >
             {fields.map((field) => (

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { LeadFilters } from "@/components/leads/lead-filters";
 import { LeadsPagination } from "@/components/leads/leads-pagination";
 import { LeadsTable } from "@/components/leads/leads-table";
@@ -10,17 +11,19 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { hasRole, requireWorkspace } from "@/lib/auth/session";
 import { listFields } from "@/lib/fields/list-fields";
-import { hasActiveFilter, LEAD_SORT_LABELS, LeadFilter, leadFilterParams, leadFilterQuery } from "@/lib/leads/lead-filter";
+import { zoneName } from "@/lib/i18n/zone-name";
+import { hasActiveFilter, LeadFilter, leadFilterParams, leadFilterQuery } from "@/lib/leads/lead-filter";
 import { listLeadPage } from "@/lib/leads/list-leads";
 import { captureUrl } from "@/lib/links/capture-url";
 import { curlSnippet } from "@/lib/links/link-snippets";
 import { listLinks } from "@/lib/links/list-links";
-import { zoneLabel } from "@/lib/time/time-zone";
 import { getViewer } from "@/lib/time/viewer";
 import { toFieldIssues } from "@/lib/validation/parse-input";
 import { requestBaseUrl } from "../links/request-base-url";
 
-export const metadata: Metadata = { title: "Leads" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("leads"))("title") };
+}
 export const dynamic = "force-dynamic";
 
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -35,6 +38,7 @@ export default async function LeadsPage({
   const [{ slug }, query] = await Promise.all([params, searchParams]);
   const [{ workspace, role }, viewer] = await Promise.all([requireWorkspace(slug), getViewer()]);
   const basePath = `/w/${workspace.slug}/leads`;
+  const [t, dashboard] = await Promise.all([getTranslations("leads"), getTranslations("dashboard")]);
   const raw = leadFilterParams(query);
   const parsed = LeadFilter.safeParse(raw);
   const after = typeof query.after === "string" ? query.after : undefined;
@@ -66,12 +70,12 @@ export default async function LeadsPage({
   return (
     <>
       <PageHeader
-        title="Leads"
-        description="Everyone who reached you through a capture link. Search, filter, and export what you see."
+        title={t("title")}
+        description={t("description")}
         actions={
           workspaceEmpty ? null : (
             <a href={exportHref} download className={buttonClass("secondary")}>
-              <span aria-hidden>↓</span> Export CSV
+              <span aria-hidden>↓</span> {t("export")}
             </a>
           )
         }
@@ -85,11 +89,11 @@ export default async function LeadsPage({
             basePath={basePath}
             values={raw}
             links={links.map(({ id, name }) => ({ id, name }))}
-            zone={zoneLabel(viewer.timeZone)}
+            zone={zoneName(dashboard, viewer.timeZone)}
           />
           {parsed.success ? null : (
             <Alert>
-              <p className="font-medium">These filters cannot be applied:</p>
+              <p className="font-medium">{t("invalidFilters")}</p>
               <ul className="mt-1 list-disc pl-5">
                 {toFieldIssues(parsed.error).map((issue) => (
                   <li key={`${issue.field}:${issue.code}`}>
@@ -101,22 +105,21 @@ export default async function LeadsPage({
           )}
           {page && page.leads.length === 0 ? (
             <EmptyState
-              title={after ? "No more leads" : "No leads match these filters"}
+              title={after ? t("noMore") : t("noMatch")}
               action={
                 <Link href={after ? hrefFor(undefined) : basePath} className={buttonClass("secondary")}>
-                  {after ? "Back to the first page" : "Clear filters"}
+                  {after ? t("backToFirst") : t("clearFilters")}
                 </Link>
               }
             >
-              <p>Try fewer words, another capture link, or a wider date range.</p>
+              <p>{t("noMatchHint")}</p>
             </EmptyState>
           ) : null}
           {page && page.leads.length > 0 ? (
             <>
               <p className="mb-2 text-xs text-slate-500" aria-live="polite">
-                {page.leads.length}
-                {page.nextCursor ? "+" : ""} {page.leads.length === 1 ? "lead" : "leads"}
-                {after ? " on this page" : ""} · {LEAD_SORT_LABELS[filter!.sort].toLowerCase()}
+                {t("count", { count: page.leads.length, more: page.nextCursor ? "yes" : "no", paged: after ? "yes" : "no" })} ·{" "}
+                {t(`sorts.${filter!.sort}`).toLowerCase()}
               </p>
               <LeadsTable leads={page.leads} basePath={basePath} linkNames={linkNames} />
               <LeadsPagination hrefFor={hrefFor} previous={page.previousCursor} next={page.nextCursor} onFirstPage={!after} />

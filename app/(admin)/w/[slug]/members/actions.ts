@@ -6,6 +6,7 @@ import { authorizeWorkspace } from "@/lib/auth/session";
 import type { ActionState } from "@/lib/forms/action-state";
 import { fromError } from "@/lib/forms/action-state";
 import { formFailure } from "@/lib/forms/form-failure";
+import { getServerTranslator } from "@/lib/i18n/server-translator";
 import { addWorkspaceMember } from "@/lib/workspaces/add-workspace-member";
 import { changeMemberRole, type MemberRoleChange } from "@/lib/workspaces/change-member-role";
 import { readMemberForm } from "@/lib/workspaces/member-form";
@@ -20,16 +21,18 @@ export async function addMemberAction(slug: string, _previous: ActionState, form
     const { workspace, user } = await authorizeWorkspace(slug, "admin");
     const added = await addWorkspaceMember(workspace.id, user.id, readMemberForm(form));
     revalidatePath(`/w/${workspace.slug}/members`);
-    return { ok: true, message: `Added ${added.email} as ${added.role}. They can sign in now.` };
+    const [t, roles] = await Promise.all([getServerTranslator("members.messages"), getServerTranslator("roles")]);
+    return { ok: true, message: t("added", { email: added.email, role: roles(`${added.role}.label`).toLowerCase() }) };
   } catch (error) {
     const state = formFailure(error, form);
+    const t = await getServerTranslator("members.messages");
     // The domain's messages speak to the command line; this form has its own way to fix each case.
     if (state.code === "user_not_found") {
-      state.message = "No account has this email. Choose “New account” to create one with a password.";
+      state.message = t("noAccount");
     }
     if (state.code === "email_taken") {
-      state.message = "This email already has an account. Choose “Existing account” to add it.";
-      state.fieldErrors = { email: "already has an account" };
+      state.message = t("emailTaken");
+      state.fieldErrors = { email: t("emailTakenField") };
     }
     return state;
   }
@@ -46,7 +49,7 @@ export async function changeMemberRoleAction(
     // The role is validated by changeMemberRole's schema, like every other input.
     await changeMemberRole(workspace.id, user.id, userId, { role: String(form.get("role") ?? "") } as MemberRoleChange);
     revalidatePath(`/w/${workspace.slug}`, "layout");
-    return { ok: true, message: "Role changed." };
+    return { ok: true, message: (await getServerTranslator("members.messages"))("roleChanged") };
   } catch (error) {
     return fromError(error);
   }
@@ -76,7 +79,7 @@ export async function resetMemberPasswordAction(
   try {
     const { workspace, user } = await authorizeWorkspace(slug, "admin");
     await resetMemberPassword(workspace.id, user.id, userId, { password: String(form.get("password") ?? "") });
-    return { ok: true, message: "Password reset; they were signed out everywhere." };
+    return { ok: true, message: (await getServerTranslator("members.messages"))("passwordReset") };
   } catch (error) {
     return formFailure(error, form);
   }

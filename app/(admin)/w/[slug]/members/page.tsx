@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { AddMemberForm } from "@/components/members/add-member-form";
 import { MemberRoleForm } from "@/components/members/member-role-form";
 import { ResetPasswordDialog } from "@/components/members/reset-password-dialog";
-import { ROLE_LABELS } from "@/components/members/role-labels";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -13,7 +13,9 @@ import { listMembers } from "@/lib/workspaces/list-members";
 import { assignableRoles, memberChangeRefusal, type Role } from "@/lib/workspaces/member-rules";
 import { addMemberAction, changeMemberRoleAction, removeMemberAction, resetMemberPasswordAction } from "./actions";
 
-export const metadata: Metadata = { title: "Members" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("members"))("title") };
+}
 export const dynamic = "force-dynamic";
 
 const ROLE_TONES = { owner: "indigo", admin: "blue", member: "gray" } as const;
@@ -24,21 +26,16 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
   const members = await listMembers(workspace.id);
   const owners = members.filter((member) => member.role === "owner").length;
   const roles = assignableRoles(role);
+  const [t, roleNames] = await Promise.all([getTranslations("members"), getTranslations("roles")]);
   // The same rule the domain applies, to show only controls that can work; the actions decide again.
   const manageable = (target: Role) => canManage && memberChangeRefusal(role, { from: target }) === undefined;
 
   return (
     <div className="space-y-6">
-      <PageHeader
-        title="Members"
-        description="People who can sign in to this workspace. Owners and admins manage capture links, custom fields and members; members can look at everything."
-      />
+      <PageHeader title={t("title")} description={t("description")} />
 
       {canManage ? (
-        <Card
-          title="Add a member"
-          description={role === "owner" ? "Only owners can add owners." : "Admins add admins and members; owners add owners."}
-        >
+        <Card title={t("add.title")} description={role === "owner" ? t("add.descriptionOwner") : t("add.descriptionAdmin")}>
           <AddMemberForm action={addMemberAction.bind(null, workspace.slug)} roles={roles} />
         </Card>
       ) : null}
@@ -46,7 +43,7 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
       {/* A list, not a table: at 390 px each person's name, role and actions wrap onto lines of their own. */}
       <section aria-labelledby="members-heading" className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
         <h2 id="members-heading" className="border-b border-slate-100 px-4 py-3 text-sm font-semibold text-slate-900 sm:px-5">
-          {members.length === 1 ? "1 person" : `${members.length} people`}
+          {t("people", { count: members.length })}
         </h2>
         <ul className="divide-y divide-slate-100">
           {members.map((member) => {
@@ -66,11 +63,11 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
                 <div className="min-w-0 flex-1 basis-56">
                   <p className="break-words font-medium text-slate-900">
                     {member.name ?? member.email}
-                    {self ? <span className="ml-2 text-xs font-normal text-slate-500">(you)</span> : null}
+                    {self ? <span className="ml-2 text-xs font-normal text-slate-500">{t("you")}</span> : null}
                   </p>
                   {member.name ? <p className="break-all text-xs text-slate-500">{member.email}</p> : null}
                   <p className="text-xs text-slate-500">
-                    Joined <LocalTime value={member.joinedAt} mode="date" />
+                    {t("joined")} <LocalTime value={member.joinedAt} mode="date" />
                   </p>
                 </div>
                 <div className="min-w-0">
@@ -84,10 +81,8 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
                     />
                   ) : (
                     <span className="flex flex-wrap items-center gap-2">
-                      <Badge tone={ROLE_TONES[member.role]}>{ROLE_LABELS[member.role].label}</Badge>
-                      {lastOwner && canManage ? (
-                        <span className="text-xs text-slate-500">The last owner: add another to change this.</span>
-                      ) : null}
+                      <Badge tone={ROLE_TONES[member.role]}>{roleNames(`${member.role}.label`)}</Badge>
+                      {lastOwner && canManage ? <span className="text-xs text-slate-500">{t("lastOwner")}</span> : null}
                     </span>
                   )}
                 </div>
@@ -102,22 +97,19 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
                     ) : null}
                     {editable ? (
                       <ConfirmDialog
-                        trigger={self ? "Leave" : "Remove"}
+                        trigger={self ? t("remove.leave") : t("remove.remove")}
                         triggerVariant="secondary"
                         triggerSize="sm"
-                        title={self ? `Leave ${workspace.name}?` : `Remove ${member.name ?? member.email}?`}
-                        confirmLabel={self ? "Leave workspace" : "Remove member"}
-                        pendingLabel={self ? "Leaving…" : "Removing…"}
+                        title={
+                          self
+                            ? t("remove.leaveTitle", { workspace: workspace.name })
+                            : t("remove.removeTitle", { person: member.name ?? member.email })
+                        }
+                        confirmLabel={self ? t("remove.leaveConfirm") : t("remove.removeConfirm")}
+                        pendingLabel={self ? t("remove.leaving") : t("remove.removing")}
                         action={removeMemberAction.bind(null, workspace.slug, member.userId)}
                       >
-                        {self ? (
-                          <p>You will no longer see this workspace. An owner or admin can add you again.</p>
-                        ) : (
-                          <p>
-                            {member.email} will no longer see this workspace. Their account stays, so you can add them again
-                            later.
-                          </p>
-                        )}
+                        {self ? <p>{t("remove.leaveEffect")}</p> : <p>{t("remove.removeEffect", { email: member.email })}</p>}
                       </ConfirmDialog>
                     ) : null}
                   </div>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { Detail, DetailList } from "@/components/lead-detail/detail-list";
 import { formatCustomValue, formatDate, formatDocument } from "@/components/lead-detail/format";
 import { TimelineEntry } from "@/components/lead-detail/timeline-entry";
@@ -17,19 +18,10 @@ import { formatPhone, phoneHref } from "@/lib/phone/format-phone";
 import { formatCount } from "@/lib/time/format-time";
 import { getViewer } from "@/lib/time/viewer";
 
-export const metadata: Metadata = { title: "Lead" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("lead"))("title") };
+}
 export const dynamic = "force-dynamic";
-
-const ADDRESS_LABELS: Record<(typeof ADDRESS_KEYS)[number], string> = {
-  street: "Street",
-  number: "Number",
-  complement: "Complement",
-  neighborhood: "Neighborhood",
-  city: "City",
-  state: "State",
-  zipCode: "ZIP code",
-  country: "Country",
-};
 
 function text(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value);
@@ -37,7 +29,9 @@ function text(value: unknown): string {
 
 export default async function LeadPage({ params }: { params: Promise<{ slug: string; id: string }> }) {
   const { slug, id } = await params;
-  const [{ workspace }, { locale }] = await Promise.all([requireWorkspace(slug), getViewer()]);
+  const [{ workspace }, { locale }, t] = await Promise.all([requireWorkspace(slug), getViewer(), getTranslations("lead")]);
+  const addressLabel = (key: string) =>
+    (ADDRESS_KEYS as readonly string[]).includes(key) ? t(`address.${key as (typeof ADDRESS_KEYS)[number]}`) : key;
   const detail = await getLeadDetail(workspace.id, id).catch((error: unknown) => {
     // Another workspace's lead is "not found" too: the query is scoped to this workspace.
     if (isAppError(error) && error.code === "lead_not_found") notFound();
@@ -45,14 +39,14 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
   });
   const { lead, customValues, submissions, submissionCount } = detail;
   const base = `/w/${workspace.slug}`;
-  const title = lead.name ?? lead.email ?? (lead.telephone ? formatPhone(lead.telephone) : "Unnamed lead");
+  const title = lead.name ?? lead.email ?? (lead.telephone ? formatPhone(lead.telephone) : t("unnamed"));
   const address = Object.entries(lead.address);
 
   return (
     <div className="space-y-6">
       <div>
         <Link href={`${base}/leads`} className="text-sm font-medium text-slate-500 hover:text-slate-900">
-          ← Back to leads
+          ← {t("back")}
         </Link>
         <div className="mt-2">
           <PageHeader
@@ -60,13 +54,13 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
             description={
               <span className="flex flex-wrap gap-x-3 gap-y-1">
                 <span>
-                  Created <LocalTime value={lead.createdAt} />
+                  {t("created")} <LocalTime value={lead.createdAt} />
                 </span>
                 <span aria-hidden className="text-slate-300">
                   ·
                 </span>
                 <span>
-                  Updated <LocalTime value={lead.updatedAt} />
+                  {t("updated")} <LocalTime value={lead.updatedAt} />
                 </span>
               </span>
             }
@@ -76,32 +70,32 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
-          <Card title="Contact and profile">
+          <Card title={t("contact")}>
             <DetailList>
-              <Detail term="Name" testId="field-name">
+              <Detail term={t("fields.name")} testId="field-name">
                 {lead.name}
               </Detail>
-              <Detail term="Email" testId="field-email">
+              <Detail term={t("fields.email")} testId="field-email">
                 {lead.email ? (
                   <a href={`mailto:${lead.email}`} className="text-indigo-700 hover:underline">
                     {lead.email}
                   </a>
                 ) : null}
               </Detail>
-              <Detail term="Telephone" testId="field-telephone">
+              <Detail term={t("fields.telephone")} testId="field-telephone">
                 {lead.telephone ? (
                   <a href={phoneHref(lead.telephone)} className="text-indigo-700 hover:underline">
                     {formatPhone(lead.telephone)}
                   </a>
                 ) : null}
               </Detail>
-              <Detail term="Document (CPF / CNPJ)" testId="field-document">
+              <Detail term={t("fields.document")} testId="field-document">
                 {lead.document ? formatDocument(lead.document) : null}
               </Detail>
-              <Detail term="Profession" testId="field-profession">
+              <Detail term={t("fields.profession")} testId="field-profession">
                 {lead.profession}
               </Detail>
-              <Detail term="Birthday" testId="field-birthday">
+              <Detail term={t("fields.birthday")} testId="field-birthday">
                 {lead.birthday ? formatDate(lead.birthday, locale) : null}
               </Detail>
               <Detail term="Instagram" testId="field-instagram">
@@ -116,33 +110,33 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
                   </a>
                 ) : null}
               </Detail>
-              <Detail term="City" testId="field-city">
+              <Detail term={t("fields.city")} testId="field-city">
                 {lead.city}
               </Detail>
-              <Detail term="State" testId="field-state">
+              <Detail term={t("fields.state")} testId="field-state">
                 {lead.state}
               </Detail>
             </DetailList>
           </Card>
 
-          <Card title="Address">
+          <Card title={t("addressTitle")}>
             {address.length > 0 ? (
               <DetailList className="lg:grid-cols-3">
                 {[
                   ...ADDRESS_KEYS.filter((key) => key in lead.address),
                   ...Object.keys(lead.address).filter((key) => !(ADDRESS_KEYS as readonly string[]).includes(key)),
                 ].map((key) => (
-                  <Detail key={key} term={ADDRESS_LABELS[key as keyof typeof ADDRESS_LABELS] ?? key} testId={`address-${key}`}>
+                  <Detail key={key} term={addressLabel(key)} testId={`address-${key}`}>
                     {text(lead.address[key])}
                   </Detail>
                 ))}
               </DetailList>
             ) : (
-              <p className="text-sm text-slate-500">No address was sent for this lead.</p>
+              <p className="text-sm text-slate-500">{t("noAddress")}</p>
             )}
           </Card>
 
-          <Card title="Custom fields" description="Values sent when the lead was created, under each field’s current label.">
+          <Card title={t("custom.title")} description={t("custom.description")}>
             {customValues.length > 0 ? (
               <DetailList>
                 {customValues.map((value) => (
@@ -152,35 +146,37 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
                     term={
                       <span className="flex items-center gap-2">
                         {value.label ?? <span className="font-mono">{value.fieldId}</span>}
-                        {value.archived ? <Badge>Archived</Badge> : null}
-                        {value.label === null ? <Badge tone="amber">Deleted field</Badge> : null}
+                        {value.archived ? <Badge>{t("custom.archived")}</Badge> : null}
+                        {value.label === null ? <Badge tone="amber">{t("custom.deleted")}</Badge> : null}
                       </span>
                     }
                   >
-                    {formatCustomValue(value.type, value.value, locale)}
+                    {formatCustomValue(value.type, value.value, locale, { yes: t("custom.yes"), no: t("custom.no") })}
                   </Detail>
                 ))}
               </DetailList>
             ) : (
               <p className="text-sm text-slate-500">
-                No custom field values. Custom fields are filled from the request that creates a lead;{" "}
-                <Link href={`${base}/fields`} className="font-medium text-indigo-700 hover:underline">
-                  manage custom fields
-                </Link>
-                .
+                {t.rich("custom.none", {
+                  manage: (chunks) => (
+                    <Link href={`${base}/fields`} className="font-medium text-indigo-700 hover:underline">
+                      {chunks}
+                    </Link>
+                  ),
+                })}
               </p>
             )}
           </Card>
         </div>
 
-        <Card title="Source" className="min-w-0 self-start">
+        <Card title={t("source")} className="min-w-0 self-start">
           <div className="space-y-5">
-            <TouchDetails title="First touch" touch={detail.firstTouch} workspacePath={base} testId="first-touch" />
+            <TouchDetails title={t("firstTouch")} touch={detail.firstTouch} workspacePath={base} testId="first-touch" />
             <div className="border-t border-slate-100" />
-            <TouchDetails title="Last touch" touch={detail.lastTouch} workspacePath={base} testId="last-touch" />
+            <TouchDetails title={t("lastTouch")} touch={detail.lastTouch} workspacePath={base} testId="last-touch" />
             <div className="border-t border-slate-100 pt-4">
               <DetailList className="sm:grid-cols-1">
-                <Detail term="Lead id" mono>
+                <Detail term={t("id")} mono>
                   {lead.id}
                 </Detail>
               </DetailList>
@@ -192,12 +188,12 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
       <section aria-labelledby="timeline-title" className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
         <header className="border-b border-slate-100 px-5 py-4">
           <h2 id="timeline-title" className="text-base font-semibold text-slate-900">
-            Submissions
+            {t("timeline.title")}
           </h2>
           <p className="mt-0.5 text-sm text-slate-500">
             {submissionCount > submissions.length
-              ? `The ${TIMELINE_LIMIT} newest of ${formatCount(submissionCount, locale)} requests for this lead. Open one to see its raw payload.`
-              : `Every request that created or updated this lead, newest first. Open one to see its raw payload.`}
+              ? t("timeline.newest", { limit: TIMELINE_LIMIT, count: formatCount(submissionCount, locale) })
+              : t("timeline.every")}
           </p>
         </header>
         {submissions.length > 0 ? (
@@ -210,9 +206,7 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
             ))}
           </ol>
         ) : (
-          <p className="px-5 py-10 text-center text-sm text-slate-500">
-            No requests are recorded for this lead: the link they came through was deleted.
-          </p>
+          <p className="px-5 py-10 text-center text-sm text-slate-500">{t("timeline.none")}</p>
         )}
       </section>
     </div>

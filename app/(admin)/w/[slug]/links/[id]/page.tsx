@@ -27,7 +27,9 @@ import { listRefusedOrigins } from "@/lib/links/refused-origins";
 import { allowOriginAction, releaseSpamAction, revokeLinkAction, updateLinkSettingsAction } from "../actions";
 import { requestBaseUrl } from "../request-base-url";
 
-export const metadata: Metadata = { title: "Capture link" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("links.detail"))("title") };
+}
 export const dynamic = "force-dynamic";
 
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -46,6 +48,7 @@ export default async function LinkPage({
   const [{ slug, id }, query] = await Promise.all([params, searchParams]);
   const { workspace, role } = await requireWorkspace(slug);
   const canManage = hasRole(role, "admin");
+  const t = await getTranslations("links.detail");
   const link = await getLink(workspace.id, id, { baseUrl: await requestBaseUrl() }).catch((error: unknown) => {
     // Another workspace's link is "not found" too: the query is scoped to this workspace.
     if (isAppError(error) && error.code === "capture_link_not_found") notFound();
@@ -80,13 +83,10 @@ export default async function LinkPage({
   // Only an active link invites sending and editing.
   const activeSections = snippets ? (
     <>
-      <Card
-        title="Capture URL"
-        description="Send leads to this address with POST and a JSON body. Keep it in your page or integration; anyone who has it can send leads."
-      >
+      <Card title={t("url.title")} description={t("url.description")}>
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
           <label htmlFor="capture-url" className="sr-only">
-            Capture URL
+            {t("url.title")}
           </label>
           <input
             id="capture-url"
@@ -96,19 +96,15 @@ export default async function LinkPage({
             data-testid="capture-url"
           />
           <div className="shrink-0">
-            <CopyButton value={link.url} label="Copy URL" />
+            <CopyButton value={link.url} label={t("url.copy")} />
           </div>
         </div>
       </Card>
 
       {refused.length > 0 ? (
         <Card
-          title="Refused origins"
-          description={
-            canManage
-              ? "Browsers on these websites posted to this link lately and were refused (403 origin_not_allowed): not in its allowed origins. If one is yours, allow it."
-              : "Browsers on these websites posted to this link lately and were refused (403 origin_not_allowed). Owners and admins can allow them."
-          }
+          title={t("refused.title")}
+          description={canManage ? t("refused.descriptionManager") : t("refused.descriptionMember")}
         >
           <RefusedOrigins
             origins={refused}
@@ -119,12 +115,12 @@ export default async function LinkPage({
 
       <div className="grid gap-6 lg:grid-cols-3">
         <Card
-          title="Snippets"
+          title={t("snippets.title")}
           className="min-w-0 lg:col-span-2"
           description={
             activeFields.length > 0
-              ? `Ready to paste, with this workspace's custom fields: ${activeFields.map((field) => field.name).join(", ")}.`
-              : "Ready to paste. Custom fields you create appear here too."
+              ? t("snippets.withFields", { fields: activeFields.map((field) => field.name).join(", ") })
+              : t("snippets.withoutFields")
           }
         >
           <SnippetTabs
@@ -134,23 +130,21 @@ export default async function LinkPage({
                 tab: "curl",
                 label: "Shell",
                 code: snippets.curl,
-                description: "From a terminal or a server: sends one test lead with example values.",
+                description: t("snippets.curl"),
               },
               {
                 key: "fetch",
                 tab: "JavaScript",
                 label: "JavaScript (fetch)",
                 code: snippets.fetch,
-                description:
-                  "For a form already on your page (id=\"leadlink-form\", or the page's only form): nothing is sent until a visitor submits it; then its inputs go to this link as JSON and Leadlink's answer, errors field by field, shows under the form.",
+                description: t("snippets.fetch"),
               },
               {
                 key: "html",
-                tab: "HTML form",
+                tab: t("snippets.htmlTab"),
                 label: "HTML",
                 code: snippets.html,
-                description:
-                  "A complete form with the same script: paste it where the form should appear and style it like the rest of your page.",
+                description: t("snippets.html"),
               },
               {
                 key: "plain-form",
@@ -163,10 +157,8 @@ export default async function LinkPage({
           />
         </Card>
         <Card
-          title="Settings"
-          description={
-            canManage ? "Changes apply to new requests within a few seconds." : "Only owners and admins can change these."
-          }
+          title={t("settings.title")}
+          description={canManage ? t("settings.descriptionManager") : t("settings.descriptionMember")}
           className="min-w-0"
         >
           {canManage ? (
@@ -199,7 +191,7 @@ export default async function LinkPage({
     <div className="min-w-0 space-y-6">
       <div>
         <Link href={`${workspacePath}/links`} className="text-sm font-medium text-slate-500 hover:text-slate-900">
-          ← Capture links
+          ← {t("back")}
         </Link>
         <div className="mt-2">
           <PageHeader
@@ -208,11 +200,11 @@ export default async function LinkPage({
               <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
                 <LinkStatusBadge status={link.status} />
                 <span>
-                  Created <LocalTime value={link.createdAt} mode="date" />
+                  {t("created")} <LocalTime value={link.createdAt} mode="date" />
                 </span>
                 {link.revokedAt ? (
                   <span data-testid="revoked-at">
-                    · Revoked <LocalTime value={link.revokedAt} />
+                    · {t("revoked")} <LocalTime value={link.revokedAt} />
                   </span>
                 ) : null}
               </span>
@@ -220,17 +212,14 @@ export default async function LinkPage({
             actions={
               canManage && active ? (
                 <ConfirmDialog
-                  trigger="Revoke link"
-                  title={`Revoke “${link.name}”?`}
-                  confirmLabel="Revoke link"
-                  pendingLabel="Revoking…"
+                  trigger={t("revoke.button")}
+                  title={t("revoke.title", { name: link.name })}
+                  confirmLabel={t("revoke.button")}
+                  pendingLabel={t("revoke.pending")}
                   action={revokeLinkAction.bind(null, workspace.slug, link.id)}
                 >
-                  <p>
-                    Every request to this link will be refused with 410 Gone from now on. Pages that still post to it will lose
-                    their leads.
-                  </p>
-                  <p>This cannot be undone: create a new link to start again. The request log and the leads stay.</p>
+                  <p>{t("revoke.effect")}</p>
+                  <p>{t("revoke.final")}</p>
                 </ConfirmDialog>
               ) : null
             }
@@ -238,15 +227,16 @@ export default async function LinkPage({
         </div>
         {active ? null : (
           <Alert>
-            This link was revoked
-            {link.revokedAt ? (
-              <>
-                {" "}
-                on <LocalTime value={link.revokedAt} />
-              </>
-            ) : null}
-            . It answers every request with 410 Gone (<code className="font-mono">capture_link_revoked</code>) and accepts no more
-            leads; its counters and request log stay here. To collect leads again, create a new capture link.
+            {t.rich("revokedNotice", {
+              when: () =>
+                link.revokedAt ? (
+                  <>
+                    {" "}
+                    {t("revokedOn")} <LocalTime value={link.revokedAt} />
+                  </>
+                ) : null,
+              code: (chunks) => <code className="font-mono">{chunks}</code>,
+            })}
           </Alert>
         )}
       </div>
