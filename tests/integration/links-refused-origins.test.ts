@@ -3,6 +3,8 @@
 // action is scoped to the caller's workspace; tested with the real action under real sessions and the real
 // ingest route. A revoked link's settings no longer change (item 8).
 
+// Next's request globals before any app module loads (see tests/support/server-action.ts).
+import "../support/next-request-globals";
 import { describe, expect, it } from "vitest";
 import { allowOriginAction, updateLinkSettingsAction } from "@/app/(admin)/w/[slug]/links/actions";
 import { createLink } from "@/lib/links/create-link";

@@ -3,6 +3,8 @@
 // such a request stays accepted with a no_identity warning (DESIGN.md section 3). Set by `link create
 // --require-identity` and on the link page (the real server action), obeyed by the real ingest route.
 
+// Next's request globals before any app module loads (see tests/support/server-action.ts).
+import "../support/next-request-globals";
 import { describe, expect, it } from "vitest";
 import { updateLinkSettingsAction } from "@/app/(admin)/w/[slug]/links/actions";
 import { runCli } from "@/lib/cli/run-cli";
