@@ -3,7 +3,7 @@
 // action is scoped to the caller's workspace; tested with the real action under real sessions and the real
 // ingest route. A revoked link's settings no longer change (item 8).
 
-// Next's request globals before any app module loads (see tests/support/server-action.ts).
+// Next's request globals before any app module loads (the actions import lib/i18n, which reads the request).
 import "../support/next-request-globals";
 import { describe, expect, it } from "vitest";
 import { allowOriginAction, updateLinkSettingsAction } from "@/app/(admin)/w/[slug]/links/actions";

@@ -3,7 +3,7 @@
 // such a request stays accepted with a no_identity warning (DESIGN.md section 3). Set by `link create
 // --require-identity` and on the link page (the real server action), obeyed by the real ingest route.
 
-// Next's request globals before any app module loads (see tests/support/server-action.ts).
+// Next's request globals before any app module loads (the actions import lib/i18n, which reads the request).
 import "../support/next-request-globals";
 import { describe, expect, it } from "vitest";
 import { updateLinkSettingsAction } from "@/app/(admin)/w/[slug]/links/actions";

@@ -40,7 +40,7 @@ export async function updateLinkSettingsAction(
     const { workspace } = await authorizeWorkspace(slug, "admin");
     await updateLinkSettings(workspace.id, linkId, readLinkSettingsForm(form));
     revalidatePath(`/w/${workspace.slug}/links`, "layout");
-    return { ok: true, message: "Settings saved. New requests use them within a few seconds." };
+    return { ok: true, message: (await getServerTranslator("links.messages"))("saved") };
   } catch (error) {
     return formFailure(error, form);
   }
@@ -58,7 +58,8 @@ export async function allowOriginAction(
     const origin = form.get("origin");
     const link = await allowLinkOrigin(workspace.id, linkId, typeof origin === "string" ? origin : "");
     revalidatePath(`/w/${workspace.slug}/links`, "layout");
-    return { ok: true, message: `${String(origin)} is allowed now; ${link.allowedOrigins.length} origins in all.` };
+    const t = await getServerTranslator("links.messages");
+    return { ok: true, message: t("allowed", { origin: String(origin), count: link.allowedOrigins.length }) };
   } catch (error) {
     return fromError(error);
   }
@@ -69,7 +70,7 @@ export async function revokeLinkAction(slug: string, linkId: string): Promise<Ac
     const { workspace } = await authorizeWorkspace(slug, "admin");
     await revokeLink(workspace.id, linkId);
     revalidatePath(`/w/${workspace.slug}/links`, "layout");
-    return { ok: true, message: "The link is revoked." };
+    return { ok: true, message: (await getServerTranslator("links.messages"))("revoked") };
   } catch (error) {
     return fromError(error);
   }
