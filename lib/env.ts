@@ -68,6 +68,13 @@ const EnvSchema = z.object({
     .trim()
     .optional()
     .transform((value) => value || undefined),
+  /** Replaces every captcha provider's verify endpoint (DESIGN.md section 11): a local fake verifier, in tests. */
+  CAPTCHA_VERIFY_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** How long a captcha provider may take to answer before it counts as down. */
+  CAPTCHA_VERIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /** Serves /api/bench/noop, the framework's ceiling for `npm run bench`. Off in production. */
   LEADLINK_BENCH: flag,
 });

@@ -101,6 +101,31 @@ export const ERROR_CODES = {
     summary: "The database could not be reached. Nothing was stored.",
     fix: "Retry after the number of seconds in `Retry-After`; with an `Idempotency-Key` the retry cannot create a duplicate.",
   },
+  // HTML forms and captcha (DESIGN.md section 11).
+  invalid_form: {
+    status: 400,
+    title: "The form body could not be parsed",
+    ingest: true,
+    summary:
+      "The Content-Type says `application/x-www-form-urlencoded` or `multipart/form-data`, but the body is not such a form (e.g. a multipart body without its boundary).",
+    fix: 'Let the browser build the body (`<form method="post">`), or send JSON.',
+  },
+  captcha_failed: {
+    status: 422,
+    title: "Captcha failed",
+    ingest: true,
+    summary:
+      "The link requires a captcha, and the request sent no token, or the provider refused it (or, for reCAPTCHA v3, scored it below the link's threshold). Nothing was stored; the request is in the link's log under Spam.",
+    fix: "Include the provider's widget in the form (its token field, or `captchaToken` in JSON) and send a fresh token with each request.",
+  },
+  captcha_unavailable: {
+    status: 503,
+    title: "Captcha provider unavailable",
+    ingest: true,
+    summary:
+      "The captcha provider did not answer in time or answered with an error, so the token could not be verified. Nothing was stored.",
+    fix: "Retry after the number of seconds in `Retry-After`.",
+  },
   internal_error: {
     status: 500,
     title: "Internal error",
@@ -161,6 +186,20 @@ export const ERROR_CODES = {
     ingest: false,
     summary: "No lead has this id in this workspace.",
     fix: "Copy the lead's id again from the leads page or `leadlink lead list`.",
+  },
+  submission_not_found: {
+    status: 404,
+    title: "Request not found",
+    ingest: false,
+    summary: "No spam entry has this id in this link's request log.",
+    fix: "Reload the link's page and open the Spam tab again.",
+  },
+  already_released: {
+    status: 409,
+    title: "Already marked as not spam",
+    ingest: false,
+    summary: "This spam entry was already marked as not spam, and the lead was created from it then.",
+    fix: "Reload the link's page: the entry links to its lead.",
   },
   field_not_found: {
     status: 404,

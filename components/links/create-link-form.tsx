@@ -43,6 +43,13 @@ export function CreateLinkForm({
           honeypotField: value("honeypotField"),
           requireIdentity: value("requireIdentity") === "on",
           requireConsent: value("requireConsent") === "on",
+          acceptForms: value("acceptForms") === "on",
+          successUrl: value("successUrl"),
+          errorUrl: value("errorUrl"),
+          captchaProvider: value("captchaProvider"),
+          captchaMinScore: value("captchaMinScore"),
+          captchaAcceptOnOutage: value("captchaAcceptOnOutage") === "on",
+          captchaSecretSet: false,
         }}
         errors={errors}
         defaultRateLimit={defaultRateLimit}

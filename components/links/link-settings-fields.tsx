@@ -1,8 +1,9 @@
 import { useTranslations } from "next-intl";
 import type { Ref } from "react";
 import { Field, Input, Textarea } from "@/components/ui/field";
+import { type FormCaptureDefaults, FormCaptureFields } from "./form-capture-fields";
 
-export interface LinkSettingsDefaults {
+export interface LinkSettingsDefaults extends FormCaptureDefaults {
   allowedOrigins: string;
   rateLimit: string;
   honeypotField: string;
@@ -99,14 +100,14 @@ export function LinkSettingsFields({
         />
         <div className="min-w-0">
           <label htmlFor="requireConsent" className="block text-sm font-medium text-slate-700">
-            Require consent
+            {t("requireConsent")}
           </label>
           <p id="requireConsent-hint" className="text-xs text-slate-500">
-            Refuse a request without <code className="font-mono">{'"consent": {"granted": true}'}</code> (422, with an error on
-            consent). Each accepted consent is kept as an immutable record on the lead.
+            {t.rich("requireConsentHint", { code: (chunks) => <code className="font-mono">{chunks}</code> })}
           </p>
         </div>
       </div>
+      <FormCaptureFields defaults={defaults} errors={errors} />
     </>
   );
 }

@@ -35,6 +35,13 @@ export function LinkSettingsForm({
         honeypotField: typed.honeypotField ?? "",
         requireIdentity: typed.requireIdentity === "on",
         requireConsent: typed.requireConsent === "on",
+        acceptForms: typed.acceptForms === "on",
+        successUrl: typed.successUrl ?? "",
+        errorUrl: typed.errorUrl ?? "",
+        captchaProvider: typed.captchaProvider ?? "",
+        captchaMinScore: typed.captchaMinScore ?? "",
+        captchaAcceptOnOutage: typed.captchaAcceptOnOutage === "on",
+        captchaSecretSet: current.captchaSecretSet,
       }
     : current;
   return (

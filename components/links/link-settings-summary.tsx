@@ -4,6 +4,14 @@ import type { CaptureLinkSummary } from "@/lib/links/capture-link";
 /** A link's settings as members (who cannot change them) see them. */
 export function LinkSettingsSummary({ link, defaultRateLimit }: { link: CaptureLinkSummary; defaultRateLimit: string }) {
   const t = useTranslations("links.form");
+  const tf = useTranslations("forms.summary");
+  const captcha = [
+    link.captchaProvider,
+    link.captchaProvider === "recaptcha" ? tf("minScore", { score: link.captchaMinScore ?? 0.5 }) : null,
+    link.captchaAcceptOnOutage ? tf("acceptOnOutage") : null,
+  ]
+    .filter(Boolean)
+    .join("; ");
   return (
     <dl className="space-y-3 text-sm">
       <div>
@@ -35,10 +43,23 @@ export function LinkSettingsSummary({ link, defaultRateLimit }: { link: CaptureL
         <dd className="mt-0.5 text-slate-600">{link.requireIdentity ? t("requireIdentityOn") : t("requireIdentityOff")}</dd>
       </div>
       <div>
-        <dt className="font-medium text-slate-700">Require consent</dt>
-        <dd className="mt-0.5 text-slate-600">
-          {link.requireConsent ? "Yes: requests without granted consent are refused" : "No: consent is recorded when sent"}
+        <dt className="font-medium text-slate-700">{t("requireConsent")}</dt>
+        <dd className="mt-0.5 text-slate-600">{link.requireConsent ? t("requireConsentOn") : t("requireConsentOff")}</dd>
+      </div>
+      <div>
+        <dt className="font-medium text-slate-700">{tf("formPosts")}</dt>
+        <dd className="mt-0.5 break-all text-slate-600">
+          {link.acceptForms
+            ? tf("formPostsOn", {
+                success: link.successUrl ?? tf("builtInThanks"),
+                error: link.errorUrl ?? tf("builtInError"),
+              })
+            : tf("formPostsOff")}
         </dd>
+      </div>
+      <div>
+        <dt className="font-medium text-slate-700">{tf("captcha")}</dt>
+        <dd className="mt-0.5 text-slate-600">{link.captchaProvider ? captcha : tf("captchaNone")}</dd>
       </div>
     </dl>
   );

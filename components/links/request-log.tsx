@@ -2,11 +2,17 @@ import clsx from "clsx";
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { ButtonLink } from "@/components/ui/button";
+import type { ActionState } from "@/lib/forms/action-state";
 import type { LinkCounters } from "@/lib/links/link-counters";
 import type { SubmissionFilter, SubmissionLogPage } from "@/lib/links/list-link-submissions";
 import { LOG_COLUMNS, SubmissionEntry } from "./submission-entry";
 
-const FILTERS: { value: SubmissionFilter }[] = [{ value: "all" }, { value: "accepted" }, { value: "rejected" }];
+const FILTERS: { value: SubmissionFilter }[] = [
+  { value: "all" },
+  { value: "accepted" },
+  { value: "rejected" },
+  { value: "spam" },
+];
 
 function href(linkPath: string, filter: SubmissionFilter, cursor?: { before?: string; after?: string }): string {
   const query = new URLSearchParams();
@@ -25,6 +31,8 @@ export function RequestLog({
   linkPath,
   workspacePath,
   revoked = false,
+  spamCount,
+  releaseSpam,
 }: {
   page: SubmissionLogPage;
   filter: SubmissionFilter;
@@ -33,13 +41,19 @@ export function RequestLog({
   workspacePath: string;
   /** A revoked link's log: its empty states do not suggest sending to it. */
   revoked?: boolean;
+  /** Entries in the Spam folder (honeypot and captcha failures; the counters count them as rejected). */
+  spamCount: number;
+  /** "Not spam" for one entry, for those who may create leads from it (owners and admins). */
+  releaseSpam?: (submissionId: string) => (state: ActionState) => Promise<ActionState>;
 }) {
   const t = useTranslations("links.log");
   const format = useFormatter();
+  const tf = useTranslations("forms.spam");
   const counts: Record<SubmissionFilter, number> = {
     all: counters.accepted + counters.rejected,
     accepted: counters.accepted,
     rejected: counters.rejected,
+    spam: spamCount,
   };
   const paged = page.newerCursor !== undefined;
   return (
@@ -66,7 +80,7 @@ export function RequestLog({
                 option.value === filter ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900",
               )}
             >
-              {t(`filters.${option.value}`)}{" "}
+              {option.value === "spam" ? tf("filter") : t(`filters.${option.value}`)}{" "}
               <span className="tabular-nums text-slate-400">{format.number(counts[option.value])}</span>
             </Link>
           ))}
@@ -74,7 +88,13 @@ export function RequestLog({
       </header>
       {page.submissions.length === 0 ? (
         <p className="px-5 py-10 text-center text-sm text-slate-500">
-          {paged ? t("noMore") : revoked && filter === "all" ? t("noneBeforeRevoked") : t(`empty.${filter}`)}
+          {paged
+            ? t("noMore")
+            : revoked && filter === "all"
+              ? t("noneBeforeRevoked")
+              : filter === "spam"
+                ? tf("empty")
+                : t(`empty.${filter}`)}
         </p>
       ) : (
         <>
@@ -92,7 +112,12 @@ export function RequestLog({
           </div>
           <ol className="divide-y divide-slate-100">
             {page.submissions.map((submission) => (
-              <SubmissionEntry key={submission.id} submission={submission} workspacePath={workspacePath} />
+              <SubmissionEntry
+                key={submission.id}
+                submission={submission}
+                workspacePath={workspacePath}
+                releaseSpam={releaseSpam}
+              />
             ))}
           </ol>
         </>

@@ -7,7 +7,9 @@ import {
   SubmissionPayload,
 } from "@/components/submissions/submission-parts";
 import { LocalTime } from "@/components/ui/local-time";
+import type { ActionState } from "@/lib/forms/action-state";
 import type { LoggedSubmission } from "@/lib/links/list-link-submissions";
+import { NotSpamButton } from "./not-spam-button";
 import { OutcomeBadge } from "./outcome-badge";
 
 export const LOG_COLUMNS = "lg:grid-cols-[15.5rem_6rem_3.5rem_minmax(0,1fr)_8rem_minmax(0,1fr)_1rem]";
@@ -17,9 +19,20 @@ export const LOG_COLUMNS = "lg:grid-cols-[15.5rem_6rem_3.5rem_minmax(0,1fr)_8rem
  * readers work as with any button) onto the field errors, warnings, request details and raw payload.
  * Everything the sender controls is rendered as text.
  */
-export function SubmissionEntry({ submission, workspacePath }: { submission: LoggedSubmission; workspacePath: string }) {
+export function SubmissionEntry({
+  submission,
+  workspacePath,
+  releaseSpam,
+}: {
+  submission: LoggedSubmission;
+  workspacePath: string;
+  releaseSpam?: (submissionId: string) => (state: ActionState) => Promise<ActionState>;
+}) {
   const tApi = useTranslations("apiKeys");
   const t = useTranslations("submissions");
+  const tf = useTranslations("forms.spam");
+  const spam = submission.outcome === "spam" || submission.errorCode === "captcha_failed";
+  const releasedAt = submission.releasedAt;
   return (
     <li data-testid="submission" data-outcome={submission.outcome} data-dry-run={submission.dryRun || undefined}>
       <details className="group">
@@ -48,6 +61,21 @@ export function SubmissionEntry({ submission, workspacePath }: { submission: Log
         </summary>
         <div className="space-y-4 border-t border-slate-100 bg-slate-50/70 px-4 py-4">
           <SubmissionAnswer submission={submission} />
+          {spam && releasedAt ? (
+            <p className="text-sm text-slate-700" data-testid="released">
+              {submission.leadId
+                ? tf.rich("releasedLead", {
+                    time: () => <LocalTime value={releasedAt} />,
+                    lead: (chunks) => (
+                      <Link href={`${workspacePath}/leads/${submission.leadId}`} className="text-indigo-700 hover:underline">
+                        {chunks}
+                      </Link>
+                    ),
+                  })
+                : tf.rich("released", { time: () => <LocalTime value={releasedAt} /> })}
+            </p>
+          ) : null}
+          {spam && !submission.releasedAt && releaseSpam ? <NotSpamButton action={releaseSpam(submission.id)} /> : null}
           <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             <SubmissionDetail term={t("origin")}>{submission.origin}</SubmissionDetail>
             <SubmissionDetail term="Referer">{submission.referer}</SubmissionDetail>

@@ -1,8 +1,10 @@
+import { checkCaptcha } from "@/lib/captcha/check-captcha";
 import { type Database, getDatabase } from "@/lib/db/client";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { env } from "@/lib/env";
 import { errorStatus } from "@/lib/error-codes";
-import { AppError } from "@/lib/errors";
+import { AppError, type FieldIssue } from "@/lib/errors";
+import { readSubmissionBody } from "@/lib/html-forms/read-submission-body";
 import { isDryRun } from "@/lib/ingest/dry-run";
 import { enforceRateLimit, isUnloggedRateLimit, RateLimitedError } from "@/lib/ingest/enforce-rate-limit";
 import { MAX_IDEMPOTENCY_KEY, requestHash } from "@/lib/ingest/idempotency";
@@ -14,8 +16,9 @@ import { originAllowed } from "@/lib/links/allowed-origins";
 import { type CaptureLinkContext, findCaptureLink } from "@/lib/links/link-cache";
 import { log } from "@/lib/log";
 import { corsHeaders, preflightHeaders } from "./cors";
+import { answersWithRedirect, errorRedirect, successRedirect } from "./form-redirect";
 import { jsonResponse, problemResponse } from "./problem";
-import { assertAcceptableBody, parseJsonObject, type ReceivedBody, readBody, storablePayload } from "./read-body";
+import { type ReceivedBody, readBody, storablePayload } from "./read-body";
 import { type RequestMeta, requestMeta } from "./request-meta";
 
 type RouteContext = { params: Promise<{ captureLink: string }> };
@@ -25,6 +28,8 @@ export interface CaptureRequest {
   link: CaptureLinkContext;
   body: Record<string, unknown>;
   record: SubmissionRecord;
+  /** About the request rather than its fields (a form's ignored files, an unverified captcha): added to the lead's. */
+  warnings: FieldIssue[];
 }
 
 export interface CaptureReply {
@@ -170,8 +175,18 @@ function captureEndpoint(options: {
   steps: (link: CaptureLinkContext | undefined, attempt: Attempt) => Promise<CaptureReply>;
   /** Whether a failed lookup (database down) is answered as such, or as if the link were unknown. */
   lookupFailure: "refuse" | "ignore";
-  answerRefusal?: (error: AppError, cors: Record<string, string>) => Response | undefined;
-  answerReply?: (reply: CaptureReply, cors: Record<string, string>, request: Request) => Response;
+  answerRefusal?: (
+    error: AppError,
+    cors: Record<string, string>,
+    request: Request,
+    link: CaptureLinkContext | undefined,
+  ) => Response | undefined;
+  answerReply?: (
+    reply: CaptureReply,
+    cors: Record<string, string>,
+    request: Request,
+    link: CaptureLinkContext | undefined,
+  ) => Response;
 }) {
   return async (request: Request, context: RouteContext): Promise<Response> => {
     const { captureLink: token } = await context.params;
@@ -190,13 +205,13 @@ function captureEndpoint(options: {
     await recordOutcome(found.link, attempt, outcome);
     if ("reply" in outcome) {
       return (
-        options.answerReply?.(outcome.reply, cors, request) ??
+        options.answerReply?.(outcome.reply, cors, request, found.link) ??
         jsonResponse(outcome.reply.status, outcome.reply.body, { ...cors, ...outcome.reply.headers })
       );
     }
     const error = outcome.refused;
     return (
-      options.answerRefusal?.(error, cors) ??
+      options.answerRefusal?.(error, cors, request, found.link) ??
       problemResponse(error, error.code === "method_not_allowed" ? { ...cors, Allow: ALLOW } : cors)
     );
   };
@@ -219,12 +234,20 @@ export function captureRoute(handler: (request: CaptureRequest) => Promise<Captu
       refuseRevoked(link);
       const received = await readPayload(attempt);
       refuseOrigin(link, attempt.meta);
-      assertAcceptableBody(received);
-      const body = parseJsonObject(received.text);
+      const contentType = attempt.request.headers.get("content-type") ?? "";
+      const { body, warnings, captchaToken } = await readSubmissionBody(received, contentType, link.acceptForms, attempt.record);
       attempt.utm = utmOf(body);
       refuseLongIdempotencyKey(attempt.meta);
-      return handler({ database, link, body, record: attempt.record });
+      const captchaWarnings = await checkCaptcha(database, link, captchaToken, attempt.record);
+      return handler({ database, link, body, record: attempt.record, warnings: [...warnings, ...captchaWarnings] });
     },
+    // A browser's HTML form post goes on to a page (DESIGN.md section 11); everything else gets JSON.
+    answerReply: (reply, cors, request, link) =>
+      answersWithRedirect(request, link) && reply.status < 300
+        ? successRedirect(link, cors)
+        : jsonResponse(reply.status, reply.body, { ...cors, ...reply.headers }),
+    answerRefusal: (error, cors, request, link) =>
+      answersWithRedirect(request, link) ? errorRedirect(link, error, cors) : undefined,
   });
 }
 

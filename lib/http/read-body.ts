@@ -12,6 +12,8 @@ export interface ReceivedBody {
   tooLarge: boolean;
   /** The media type, lower-cased, without parameters; "" when the header is missing. */
   mediaType: string;
+  /** The body as received, cut at the limit: a multipart form is parsed from its bytes (lib/html-forms). */
+  bytes: Uint8Array;
 }
 
 function contentType(request: Request): { mediaType: string; charset: string } {
@@ -62,7 +64,7 @@ export async function readBody(request: Request, timeoutMs: number): Promise<Rec
     }
   }
   const bytes = Buffer.concat(chunks, Math.min(size, BODY_LIMIT));
-  return { text: decoder(charset).decode(bytes), tooLarge, mediaType };
+  return { text: decoder(charset).decode(bytes), tooLarge, mediaType, bytes };
 }
 
 /** The body as the submission log stores it: PostgreSQL text cannot hold U+0000 (such a body is invalid JSON anyway). */

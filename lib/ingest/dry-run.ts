@@ -37,6 +37,7 @@ export async function dryRunSubmission(
 ): Promise<DryRunOutcome> {
   const parsed = parseLeadInput(body, link.country, new Set(link.honeypotField ? [link.honeypotField] : []), {
     requireIdentity: link.requireIdentity,
+    requireConsent: link.requireConsent,
   });
   const sent = body.customFields;
   let custom: ResolvedCustomFields = { values: {}, errors: [], warnings: [] };

@@ -35,6 +35,8 @@ export async function ingestSubmission(
   link: CaptureLinkContext,
   body: Record<string, unknown>,
   record: SubmissionRecord,
+  /** Warnings about the request rather than its fields (a form's ignored files, an unverified captcha). */
+  requestWarnings: FieldIssue[] = [],
 ): Promise<IngestOutcome> {
   const { prisma } = database;
   // A filled honeypot is a bot: it gets the answer a person would, so it learns nothing, and no lead.
@@ -63,7 +65,7 @@ export async function ingestSubmission(
       `${errors.length} field${errors.length === 1 ? " is" : "s are"} invalid; nothing was stored.`,
       {
         errors,
-        warnings: [...parsed.warnings, ...custom.warnings],
+        warnings: [...requestWarnings, ...parsed.warnings, ...custom.warnings],
       },
     );
   }
@@ -81,7 +83,7 @@ export async function ingestSubmission(
     submissionId: crypto.randomUUID(),
     input: parsed.input,
     customValues: custom.values,
-    warnings: [...parsed.warnings, ...custom.warnings],
+    warnings: [...requestWarnings, ...parsed.warnings, ...custom.warnings],
     record,
     statsShard: pickStatsShard(),
     hasWebhooks: link.hasWebhooks,

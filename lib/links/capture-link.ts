@@ -12,6 +12,12 @@ export const captureLinkSelect = {
   honeypotField: true,
   requireIdentity: true,
   requireConsent: true,
+  acceptForms: true,
+  successUrl: true,
+  errorUrl: true,
+  captchaProvider: true,
+  captchaMinScore: true,
+  captchaAcceptOnOutage: true,
   createdAt: true,
   revokedAt: true,
 } satisfies Prisma.CaptureLinkSelect;

@@ -1,6 +1,7 @@
 import { getDatabase } from "@/lib/db/client";
 import { parseInput } from "@/lib/validation/parse-input";
 import { type CaptureLinkSummary, captureLinkSelect, toCaptureLinkSummary } from "./capture-link";
+import { assertFormSettings } from "./form-settings";
 import { LinkInput } from "./link-input";
 import { generateLinkToken } from "./link-token";
 
@@ -9,23 +10,17 @@ import { generateLinkToken } from "./link-token";
  * with an existing one is not a case to handle; the unique index would still refuse it.
  */
 export async function createLink(workspaceId: string, input: LinkInput): Promise<CaptureLinkSummary> {
-  const { name, allowedOrigins, rateLimit, honeypotField, requireIdentity, requireConsent } = parseInput(
-    LinkInput,
-    input,
-    "capture link",
-  );
+  const data = parseInput(LinkInput, input, "capture link");
+  assertFormSettings({
+    allowedOrigins: data.allowedOrigins,
+    successUrl: data.successUrl ?? null,
+    errorUrl: data.errorUrl ?? null,
+    captchaProvider: data.captchaProvider ?? null,
+    captchaSecret: data.captchaSecret ?? null,
+  });
   const { prisma } = await getDatabase();
   const link = await prisma.captureLink.create({
-    data: {
-      workspaceId,
-      name,
-      allowedOrigins,
-      rateLimit,
-      honeypotField,
-      requireIdentity,
-      requireConsent,
-      token: generateLinkToken(),
-    },
+    data: { workspaceId, ...data, token: generateLinkToken() },
     select: captureLinkSelect,
   });
   return toCaptureLinkSummary(link);

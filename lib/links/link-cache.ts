@@ -20,6 +20,14 @@ export interface CaptureLinkContext {
   requireIdentity: boolean;
   /** A request without consent.granted === true is refused (422), DESIGN.md section 9. */
   requireConsent: boolean;
+  /** HTML form posts and captcha (DESIGN.md section 11; lib/html-forms, lib/captcha). */
+  acceptForms: boolean;
+  successUrl: string | null;
+  errorUrl: string | null;
+  captchaProvider: string | null;
+  captchaSecret: string | null;
+  captchaMinScore: number | null;
+  captchaAcceptOnOutage: boolean;
   /** The workspace's default country, for phone numbers sent without a country code. */
   country: string;
   fields: FieldIndex;
@@ -63,6 +71,13 @@ async function loadCaptureLink(token: string): Promise<CaptureLinkContext | unde
       honeypotField: true,
       requireIdentity: true,
       requireConsent: true,
+      acceptForms: true,
+      successUrl: true,
+      errorUrl: true,
+      captchaProvider: true,
+      captchaSecret: true,
+      captchaMinScore: true,
+      captchaAcceptOnOutage: true,
       workspace: {
         select: {
           country: true,

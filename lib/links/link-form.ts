@@ -22,6 +22,26 @@ export function readLinkSettingsForm(form: FormData): LinkSettings {
     // An unticked checkbox sends nothing: absent means off.
     requireIdentity: text(form, "requireIdentity") === "on",
     requireConsent: text(form, "requireConsent") === "on",
+    ...readFormCaptureFields(form),
+  };
+}
+
+/**
+ * The HTML form and captcha inputs. The secret box is never filled in by the page (the secret stays on the
+ * server): empty keeps the stored one, unless the captcha is turned off, which forgets it.
+ */
+function readFormCaptureFields(form: FormData): Partial<LinkSettings> {
+  const provider = text(form, "captchaProvider");
+  const secret = text(form, "captchaSecret");
+  const score = text(form, "captchaMinScore").trim().replace(",", ".");
+  return {
+    acceptForms: text(form, "acceptForms") === "on",
+    successUrl: text(form, "successUrl"),
+    errorUrl: text(form, "errorUrl"),
+    captchaProvider: provider,
+    ...(provider === "" ? { captchaSecret: null } : secret.trim() !== "" ? { captchaSecret: secret } : {}),
+    captchaMinScore: score === "" ? null : Number(score),
+    captchaAcceptOnOutage: text(form, "captchaAcceptOnOutage") === "on",
   };
 }
 

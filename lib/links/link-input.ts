@@ -3,6 +3,7 @@ import { LEAD_KEYS } from "@/lib/ingest/lead-input";
 import { RateLimitSetting } from "@/lib/rate-limit/rate";
 import { KeyName } from "@/lib/validation/key-name";
 import { normaliseOrigin } from "./allowed-origins";
+import { CaptchaMinScore, CaptchaProviderInput, CaptchaSecret, RedirectUrl } from "./form-settings";
 
 export const LinkName = z.string().trim().min(1, "is required").max(100, "must be at most 100 characters");
 
@@ -57,6 +58,22 @@ function clearable<S extends z.ZodType<unknown, string>>(schema: S) {
     .pipe(schema.nullable());
 }
 
+/** HTML form posts and captcha (DESIGN.md section 11); null clears a value. */
+const FormAndCaptchaSettings = {
+  acceptForms: z.boolean().optional(),
+  /** null: the built-in thank-you page. */
+  successUrl: clearable(RedirectUrl).optional(),
+  /** null: the built-in page that lists what to fix. */
+  errorUrl: clearable(RedirectUrl).optional(),
+  /** null: no captcha. */
+  captchaProvider: clearable(CaptchaProviderInput).optional(),
+  captchaSecret: clearable(CaptchaSecret).optional(),
+  /** reCAPTCHA v3's lowest accepted score; null: 0.5. */
+  captchaMinScore: CaptchaMinScore.nullable().optional(),
+  /** The provider cannot be reached: accept and mark the lead (true) or answer 503 (false). */
+  captchaAcceptOnOutage: z.boolean().optional(),
+};
+
 /** What an admin may change on an existing link; a key left out keeps its value. */
 export const LinkSettings = z.object({
   allowedOrigins: AllowedOrigins.optional(),
@@ -68,6 +85,7 @@ export const LinkSettings = z.object({
   requireIdentity: z.boolean().optional(),
   /** Refuse requests without consent.granted === true (422), DESIGN.md section 9. */
   requireConsent: z.boolean().optional(),
+  ...FormAndCaptchaSettings,
 });
 export type LinkSettings = z.input<typeof LinkSettings>;
 
@@ -79,5 +97,6 @@ export const LinkInput = z.object({
   honeypotField: clearable(HoneypotField).optional(),
   requireIdentity: z.boolean().default(false),
   requireConsent: z.boolean().default(false),
+  ...FormAndCaptchaSettings,
 });
 export type LinkInput = z.input<typeof LinkInput>;

@@ -11,12 +11,16 @@ export interface SnippetInput {
   honeypotField?: string | null;
   /** The workspace's default country, for an example phone number written the way its people write it. */
   country?: string;
+  /** The link's captcha provider: the plain form then carries its widget (DESIGN.md section 11). */
+  captchaProvider?: string | null;
 }
 
 export interface LinkSnippets {
   curl: string;
   fetch: string;
   html: string;
+  /** A form that works without JavaScript (the link must accept HTML form posts). */
+  plainForm: string;
 }
 
 const UTM_PARAMS: Record<(typeof UTM_KEYS)[number], string> = {
@@ -252,7 +256,82 @@ ${formScript(input)}
 </script>`;
 }
 
+/** A custom field as a plain form input, nested as `customFields[name]` (the JSON body's shape). */
+function plainFieldInput(field: CustomFieldDefinition): string {
+  const name = `customFields[${escapeHtml(field.name)}]`;
+  const label = escapeHtml(field.label);
+  switch (field.type) {
+    case "boolean":
+      // An unticked box sends nothing; the hidden input before it sends "false", and a ticked box's later "true" wins.
+      return `  <input type="hidden" name="${name}" value="false">\n  <label><input name="${name}" type="checkbox" value="true"> ${label}</label>`;
+    case "select":
+      return [
+        `  <label>${label}`,
+        `    <select name="${name}">`,
+        `      <option value="">Choose…</option>`,
+        ...field.options.map((option) => `      <option>${escapeHtml(option)}</option>`),
+        `    </select>`,
+        `  </label>`,
+      ].join("\n");
+    case "number":
+      return `  <label>${label} <input name="${name}" type="number" step="any"></label>`;
+    case "date":
+      return `  <label>${label} <input name="${name}" type="date"></label>`;
+    case "text":
+      return `  <label>${label} <input name="${name}"></label>`;
+  }
+}
+
+const CAPTCHA_WIDGETS: Record<string, string[]> = {
+  turnstile: [
+    `  <!-- Cloudflare Turnstile: replace YOUR_SITE_KEY with the widget's site key. -->`,
+    `  <div class="cf-turnstile" data-sitekey="YOUR_SITE_KEY"></div>`,
+    `  <script src="https://challenges.cloudflare.com/turnstile/v0/api.js" async defer></script>`,
+  ],
+  hcaptcha: [
+    `  <!-- hCaptcha: replace YOUR_SITE_KEY with the site key. -->`,
+    `  <div class="h-captcha" data-sitekey="YOUR_SITE_KEY"></div>`,
+    `  <script src="https://js.hcaptcha.com/1/api.js" async defer></script>`,
+  ],
+  recaptcha: [
+    `  <!-- reCAPTCHA v3 needs its script to put a token in g-recaptcha-response before the form is sent. -->`,
+    `  <input type="hidden" name="g-recaptcha-response">`,
+  ],
+};
+
+/**
+ * A form that needs no JavaScript at all: the browser posts it to the link and the visitor lands on the
+ * link's success page (or Leadlink's thank-you page), or on the page that lists what to fix.
+ */
+export function plainFormSnippet(input: SnippetInput): string {
+  const inputs = [
+    `  <label>Name <input name="name" autocomplete="name"></label>`,
+    `  <label>Email <input name="email" type="email" autocomplete="email" required></label>`,
+    `  <label>Phone <input name="telephone" type="tel" autocomplete="tel"></label>`,
+    `  <label>City <input name="address[city]" autocomplete="address-level2"></label>`,
+    ...activeFields(input).map(plainFieldInput),
+  ];
+  if (input.honeypotField) {
+    inputs.push(
+      `  <!-- Left empty by people, filled by bots: Leadlink keeps such requests as spam, not as leads. -->`,
+      `  <div style="position:absolute;left:-10000px" aria-hidden="true">`,
+      `    <label>Leave this empty <input name="${input.honeypotField}" tabindex="-1" autocomplete="off"></label>`,
+      `  </div>`,
+    );
+  }
+  if (input.captchaProvider) inputs.push(...(CAPTCHA_WIDGETS[input.captchaProvider] ?? []));
+  return `<form action="${escapeHtml(input.url)}" method="post" accept-charset="UTF-8">
+${inputs.join("\n")}
+  <button type="submit">Send</button>
+</form>`;
+}
+
 /** Ready-to-paste code that posts to the link, using the workspace's real custom fields. */
 export function linkSnippets(input: SnippetInput): LinkSnippets {
-  return { curl: curlSnippet(input), fetch: fetchSnippet(input), html: htmlSnippet(input) };
+  return {
+    curl: curlSnippet(input),
+    fetch: fetchSnippet(input),
+    html: htmlSnippet(input),
+    plainForm: plainFormSnippet(input),
+  };
 }

@@ -3,9 +3,10 @@ import { getDatabase } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import type { FieldIssue } from "@/lib/errors";
 import { parseInput } from "@/lib/validation/parse-input";
+import { SPAM_WHERE } from "./release-spam";
 import { decodeSubmissionCursor, encodeSubmissionCursor } from "./submission-cursor";
 
-export const SUBMISSION_FILTERS = ["all", "accepted", "rejected"] as const;
+export const SUBMISSION_FILTERS = ["all", "accepted", "rejected", "spam"] as const;
 export type SubmissionFilter = (typeof SUBMISSION_FILTERS)[number];
 
 // Spam (a filled honeypot) is counted as rejected by ingest's counters, so the log files it there too.
@@ -13,6 +14,7 @@ const OUTCOMES: Record<SubmissionFilter, Prisma.SubmissionWhereInput> = {
   all: {},
   accepted: { outcome: { in: ["created", "updated"] } },
   rejected: { outcome: { in: ["rejected", "spam"] } },
+  spam: SPAM_WHERE,
 };
 
 export const SubmissionLogQuery = z.object({
@@ -42,6 +44,7 @@ export const submissionLogSelect = {
   idempotencyKey: true,
   leadId: true,
   dryRun: true,
+  releasedAt: true,
 } satisfies Prisma.SubmissionSelect;
 
 type SubmissionRow = Prisma.SubmissionGetPayload<{ select: typeof submissionLogSelect }>;
@@ -102,4 +105,10 @@ export async function listLinkSubmissions(
     olderCursor: hasOlder && last ? encodeSubmissionCursor(last) : undefined,
     newerCursor: hasNewer && first ? encodeSubmissionCursor(first) : undefined,
   };
+}
+
+/** How many entries the link's Spam folder holds (the link's counters count spam among the rejected). */
+export async function countLinkSpam(workspaceId: string, captureLinkId: string): Promise<number> {
+  const { prisma } = await getDatabase();
+  return prisma.submission.count({ where: { workspaceId, captureLinkId, ...SPAM_WHERE } });
 }

@@ -5,17 +5,20 @@ import { ingestSubmission } from "@/lib/ingest/ingest-submission";
 export const dynamic = "force-dynamic";
 
 /**
- * POST /ingest/<capture_link>: a lead as JSON. Creates the lead (201), or updates the one with the same
+ * POST /ingest/<capture_link>: a lead as JSON (or an HTML form, on a link that accepts them: then a 303). Creates the lead (201), or updates the one with the same
  * email or phone (200); both answer {leadId, created, warnings}. Errors are problem+json (lib/http/problem.ts).
  * The wrapper resolves the link, reads and checks the body and records rejections; lib/ingest does the rest.
  */
-export const POST = captureRoute(async ({ database, link, body, record }) => {
+export const POST = captureRoute(async ({ database, link, body, record, warnings }) => {
   if (record.dryRun) {
     // Leadlink-Dry-Run: 1: what would happen, with no lead written (lib/ingest/dry-run.ts).
     const outcome = await dryRunSubmission(database, link, body, record);
-    return { status: outcome.created ? 201 : 200, body: { ...outcome, dryRun: true } };
+    return {
+      status: outcome.created ? 201 : 200,
+      body: { ...outcome, warnings: [...warnings, ...outcome.warnings], dryRun: true },
+    };
   }
-  const outcome = await ingestSubmission(database, link, body, record);
+  const outcome = await ingestSubmission(database, link, body, record, warnings);
   return {
     status: outcome.created ? 201 : 200,
     body: { leadId: outcome.leadId, created: outcome.created, warnings: outcome.warnings },

@@ -12,6 +12,7 @@ import { getServerTranslator } from "@/lib/i18n/server-translator";
 import { allowLinkOrigin } from "@/lib/links/allow-link-origin";
 import { createLink } from "@/lib/links/create-link";
 import { readLinkForm, readLinkSettingsForm } from "@/lib/links/link-form";
+import { releaseSpam } from "@/lib/links/release-spam";
 import { revokeLink } from "@/lib/links/revoke-link";
 import { updateLinkSettings } from "@/lib/links/update-link-settings";
 
@@ -97,6 +98,20 @@ export async function revokeLinkAction(slug: string, linkId: string): Promise<Ac
     });
     revalidatePath(`/w/${workspace.slug}/links`, "layout");
     return { ok: true, message: (await getServerTranslator("links.messages"))("revoked") };
+  } catch (error) {
+    return fromError(error);
+  }
+}
+
+/** "Not spam" on an entry of a link's Spam folder: the lead is created from its stored payload. */
+export async function releaseSpamAction(slug: string, linkId: string, submissionId: string): Promise<ActionState> {
+  try {
+    const { workspace } = await authorizeWorkspace(slug, "admin");
+    const outcome = await releaseSpam(workspace.id, linkId, submissionId);
+    const t = await getServerTranslator("forms.spam");
+    revalidatePath(`/w/${workspace.slug}/links`, "layout");
+    revalidatePath(`/w/${workspace.slug}/leads`, "layout");
+    return { ok: true, message: outcome.created ? t("leadCreated") : t("leadUpdated") };
   } catch (error) {
     return fromError(error);
   }

@@ -23,9 +23,9 @@ import { listFields } from "@/lib/fields/list-fields";
 import { dryRunSnippet } from "@/lib/links/dry-run-snippet";
 import { getLink } from "@/lib/links/get-link";
 import { linkSnippets } from "@/lib/links/link-snippets";
-import { listLinkSubmissions, SUBMISSION_FILTERS, type SubmissionFilter } from "@/lib/links/list-link-submissions";
+import { countLinkSpam, listLinkSubmissions, SUBMISSION_FILTERS, type SubmissionFilter } from "@/lib/links/list-link-submissions";
 import { listRefusedOrigins } from "@/lib/links/refused-origins";
-import { allowOriginAction, revokeLinkAction, updateLinkSettingsAction } from "../actions";
+import { allowOriginAction, releaseSpamAction, revokeLinkAction, updateLinkSettingsAction } from "../actions";
 import { requestBaseUrl } from "../request-base-url";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -59,18 +59,26 @@ export default async function LinkPage({
   const requested = single(query.filter);
   const filter: SubmissionFilter = SUBMISSION_FILTERS.find((value) => value === requested) ?? "all";
   const active = link.status === "active";
-  const [page, fields, refused] = await Promise.all([
+  const [page, fields, refused, spamCount] = await Promise.all([
     listLinkSubmissions(workspace.id, link.id, { filter, before: single(query.before), after: single(query.after) }),
     // A revoked link's page invites no sending and no editing: no snippets, no settings, nothing to allow.
     active ? listFields(workspace.id) : [],
     active ? listRefusedOrigins(workspace.id, link) : [],
+    countLinkSpam(workspace.id, link.id),
   ]);
+  const tForms = await getTranslations("forms.snippet");
   const workspacePath = `/w/${workspace.slug}`;
   const linkPath = `${workspacePath}/links/${link.id}`;
   const defaultRateLimit = env().INGEST_RATE_LIMIT;
 
   const snippets = active
-    ? linkSnippets({ url: link.url, fields, honeypotField: link.honeypotField, country: workspace.country })
+    ? linkSnippets({
+        url: link.url,
+        fields,
+        honeypotField: link.honeypotField,
+        country: workspace.country,
+        captchaProvider: link.captchaProvider,
+      })
     : undefined;
   const activeFields = fields.filter((field) => !field.archived);
   // Only an active link invites sending and editing.
@@ -140,6 +148,13 @@ export default async function LinkPage({
                 description: t("snippets.html"),
               },
               {
+                key: "plain-form",
+                tab: tForms("tab"),
+                label: "HTML",
+                code: snippets.plainForm,
+                description: link.acceptForms ? tForms("descriptionOn") : tForms("descriptionOff"),
+              },
+              {
                 key: "dry-run",
                 tab: tApi("dryRunTab"),
                 label: tApi("dryRunLabel"),
@@ -172,6 +187,13 @@ export default async function LinkPage({
                 honeypotField: link.honeypotField ?? "",
                 requireIdentity: link.requireIdentity,
                 requireConsent: link.requireConsent,
+                acceptForms: link.acceptForms,
+                successUrl: link.successUrl ?? "",
+                errorUrl: link.errorUrl ?? "",
+                captchaProvider: link.captchaProvider ?? "",
+                captchaMinScore: link.captchaMinScore === null ? "" : String(link.captchaMinScore),
+                captchaAcceptOnOutage: link.captchaAcceptOnOutage,
+                captchaSecretSet: link.captchaProvider !== null,
               }}
               defaultRateLimit={defaultRateLimit}
             />
@@ -248,6 +270,12 @@ export default async function LinkPage({
         linkPath={linkPath}
         workspacePath={workspacePath}
         revoked={!active}
+        spamCount={spamCount}
+        releaseSpam={
+          canManage && active
+            ? (submissionId: string) => releaseSpamAction.bind(null, workspace.slug, link.id, submissionId)
+            : undefined
+        }
       />
     </div>
   );
