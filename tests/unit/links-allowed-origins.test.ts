@@ -100,6 +100,7 @@ describe("LinkInput", () => {
       name: "Landing",
       allowedOrigins: ["https://example.com", "https://*.example.com"],
       requireIdentity: false,
+      requireConsent: false,
     });
   });
 

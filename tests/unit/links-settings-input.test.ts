@@ -40,6 +40,14 @@ describe("LinkSettings", () => {
       rateLimit: null,
       honeypotField: "website",
       requireIdentity: false,
+      requireConsent: false,
+      acceptForms: false,
+      successUrl: null,
+      errorUrl: null,
+      captchaProvider: null,
+      captchaSecret: null,
+      captchaMinScore: null,
+      captchaAcceptOnOutage: false,
     });
     // A ticked checkbox sends "on"; an unticked one sends nothing.
     form.set("requireIdentity", "on");
