@@ -37,7 +37,13 @@ export function SnippetTabs({ snippets }: { snippets: Snippet[] }) {
 
   return (
     <div>
-      <div role="tablist" aria-label={t("title")} className="flex gap-1 border-b border-slate-200" onKeyDown={onKeyDown}>
+      <div
+        role="tablist"
+        aria-label={t("title")}
+        // Five tabs are wider than a phone: the row scrolls sideways on its own, never the page.
+        className="flex gap-1 overflow-x-auto overflow-y-hidden border-b border-slate-200"
+        onKeyDown={onKeyDown}
+      >
         {snippets.map((snippet, index) => (
           <button
             key={snippet.key}
@@ -52,7 +58,7 @@ export function SnippetTabs({ snippets }: { snippets: Snippet[] }) {
             tabIndex={index === selected ? 0 : -1}
             onClick={() => setSelected(index)}
             className={clsx(
-              "-mb-px border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600",
+              "-mb-px shrink-0 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600",
               index === selected
                 ? "border-indigo-600 text-indigo-700"
                 : "border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-700",
