@@ -14,13 +14,25 @@ export const DEFAULT_TIME_ZONE = "UTC";
 /** IANA names are ASCII letters, digits, `_`, `+`, `-` and `/` ("America/Sao_Paulo", "Etc/GMT+3"). */
 const ZONE_SHAPE = /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/;
 
-/** The zone's canonical IANA name when `name` is one this runtime knows, else undefined. */
+/** Zones of the IANA database proper, which PostgreSQL's tz database (server and embedded) also knows. */
+let ianaZones: ReadonlySet<string> | undefined;
+
+/** Fixed offsets: IANA keeps them under Etc/ (sign inverted, "Etc/GMT+3" is UTC-3), outside supportedValuesOf. */
+const FIXED_OFFSET = /^Etc\/GMT[+-]\d{1,2}$/;
+
+/**
+ * The zone's canonical IANA name when `name` is one this runtime knows, else undefined. ICU also accepts
+ * names outside the IANA database ("SystemV/AST4") that PostgreSQL would refuse mid-query: only what
+ * resolves to an IANA zone (or a fixed Etc offset) is accepted.
+ */
 export function canonicalTimeZone(name: string | undefined | null): string | undefined {
   if (!name || !ZONE_SHAPE.test(name)) return undefined;
   try {
     const resolved = new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
     // "Etc/UTC", "Etc/GMT" and friends read better as UTC, and PostgreSQL knows "UTC" under every build.
-    return /^(Etc\/)?(UTC|GMT|UCT|Zulu|Universal|Greenwich)(\+0|-0|0)?$/i.test(resolved) ? "UTC" : resolved;
+    if (/^(Etc\/)?(UTC|GMT|UCT|Zulu|Universal|Greenwich)(\+0|-0|0)?$/i.test(resolved)) return "UTC";
+    ianaZones ??= new Set(Intl.supportedValuesOf("timeZone"));
+    return ianaZones.has(resolved) || FIXED_OFFSET.test(resolved) ? resolved : undefined;
   } catch {
     return undefined;
   }
