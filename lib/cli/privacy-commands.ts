@@ -121,13 +121,16 @@ export function registerPrivacyCommands(program: Command, context: CliContext): 
     );
 
   leafCommand(privacy, "purge", "apply every workspace's retention windows now (the server does it hourly)")
-    .addHelpText("after", '\nJSON: {"rejectedPayloads", "requestMeta", "webhookAttempts", "batches"}')
+    .addHelpText(
+      "after",
+      '\nJSON: {"rejectedPayloads", "requestMeta", "webhookAttempts", "idempotencyKeys", "emailMessages", "batches"}',
+    )
     .action(
       action(context, async () => {
         const result = await purgeExpiredData(await getDatabase());
         return {
           json: result,
-          text: `Purged ${result.rejectedPayloads} rejected payloads, ${result.requestMeta} IPs and user agents, ${result.webhookAttempts} webhook attempts.`,
+          text: `Purged ${result.rejectedPayloads} rejected payloads, ${result.requestMeta} IPs and user agents, ${result.webhookAttempts} webhook attempts, ${result.idempotencyKeys} idempotency keys, ${result.emailMessages} emails.`,
         };
       }),
     );

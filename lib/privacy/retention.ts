@@ -15,16 +15,23 @@ export interface RetentionResult {
   rejectedPayloads: number;
   requestMeta: number;
   webhookAttempts: number;
+  /** Idempotency-Key records past their 24 hours (DESIGN.md section 3): they answer nothing any more. */
+  idempotencyKeys: number;
+  /** Sent or failed emails past the workspace's attempt-log window (30 days without a workspace). */
+  emailMessages: number;
   batches: number;
 }
 
 interface Purge {
   key: keyof Omit<RetentionResult, "batches">;
-  /** The workspaces' column with this purge's window in days. */
-  days: string;
+  /** This purge's window in days: the workspaces' column that holds it, or a fixed number of days. */
+  days: string | number;
   /** $1 the clock, $2 the batch size, $3 the shortest window of any workspace (bounds the index scan). */
   sql: string;
 }
+
+/** How long an email without a workspace (a password reset) is kept once sent or failed. */
+const ORPHAN_EMAIL_DAYS = 30;
 
 // Each purge picks a batch by the partial index of what is still there to purge (migration
 // 20261124080000_lgpd), oldest first, SKIP LOCKED so that several instances purging together, and ingest,
@@ -66,27 +73,62 @@ const PURGES: Purge[] = [
       ), changed AS (DELETE FROM webhook_attempts a USING due WHERE a.id = due.id RETURNING 1)
       SELECT count(*)::int AS n FROM changed`,
   },
+  {
+    key: "idempotencyKeys",
+    days: 1,
+    sql: `WITH due AS (
+        SELECT k.capture_link_id, k.key FROM idempotency_keys k
+        WHERE k.created_at < $1::timestamptz - make_interval(days => $3::int)
+        ORDER BY k.created_at LIMIT $2 FOR UPDATE OF k SKIP LOCKED
+      ), changed AS (
+        DELETE FROM idempotency_keys k USING due WHERE k.capture_link_id = due.capture_link_id AND k.key = due.key RETURNING 1
+      )
+      SELECT count(*)::int AS n FROM changed`,
+  },
+  {
+    // A digest's row is what keeps its day from being sent twice, but digests are only written for the
+    // day before (lib/mail/enqueue-digests.ts): a month-old row guards nothing.
+    key: "emailMessages",
+    days: "retention_webhook_attempt_days",
+    sql: `WITH due AS (
+        SELECT m.id FROM email_messages m LEFT JOIN workspaces w ON w.id = m.workspace_id
+        WHERE m.state <> 'pending'
+          AND m.created_at < $1::timestamptz - make_interval(days => least($3::int, ${ORPHAN_EMAIL_DAYS}))
+          AND m.created_at < $1::timestamptz - make_interval(days => coalesce(w.retention_webhook_attempt_days, ${ORPHAN_EMAIL_DAYS}))
+        ORDER BY m.created_at LIMIT $2 FOR UPDATE OF m SKIP LOCKED
+      ), changed AS (DELETE FROM email_messages m USING due WHERE m.id = due.id RETURNING 1)
+      SELECT count(*)::int AS n FROM changed`,
+  },
 ];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Applies every workspace's retention windows once (DESIGN.md section 9): rejected requests' payloads,
- * submissions' IPs and user agents, webhook attempt logs. Rows stay where counts need them (a purged
+ * submissions' IPs and user agents, webhook attempt logs; and what no longer serves anything: Idempotency-Key
+ * records past their 24 hours, emails sent or failed past the attempt-log window. Rows stay where counts need them (a purged
  * submission keeps its outcome, time and link); only the personal data goes.
  */
 export async function purgeExpiredData(database: Database, options: RetentionOptions = {}): Promise<RetentionResult> {
   const now = options.now ?? (() => new Date());
   const batchSize = options.batchSize ?? 1_000;
   const pauseMs = options.pauseMs ?? 0;
-  const result: RetentionResult = { rejectedPayloads: 0, requestMeta: 0, webhookAttempts: 0, batches: 0 };
+  const result: RetentionResult = {
+    rejectedPayloads: 0,
+    requestMeta: 0,
+    webhookAttempts: 0,
+    idempotencyKeys: 0,
+    emailMessages: 0,
+    batches: 0,
+  };
   for (const purge of PURGES) {
-    const [shortest] = await database.sql<{ days: number | null }>(
-      statement(`SELECT min(${purge.days})::int AS days FROM workspaces`),
-    );
-    if (shortest?.days == null) continue;
+    const shortest =
+      typeof purge.days === "number"
+        ? purge.days
+        : ((await database.sql<{ days: number | null }>(statement(`SELECT min(${purge.days})::int AS days FROM workspaces`)))[0]
+            ?.days ?? ORPHAN_EMAIL_DAYS);
     for (;;) {
-      const [row] = await database.sql<{ n: number }>(statement(purge.sql, [now(), batchSize, shortest.days]));
+      const [row] = await database.sql<{ n: number }>(statement(purge.sql, [now(), batchSize, shortest]));
       const purged = row?.n ?? 0;
       result[purge.key] += purged;
       if (purged > 0) result.batches++;

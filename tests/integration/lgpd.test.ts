@@ -352,6 +352,53 @@ describe("retention", () => {
     expect(left.map((attempt) => Math.round((now.getTime() - attempt.at.getTime()) / 86_400_000)).sort()).toEqual([10, 29]);
     expect(await db.current.prisma.webhookMessage.count({ where: { id: message.id } })).toBe(1);
   });
+
+  it("deletes Idempotency-Key records past 24 hours and sent emails past their window; a key is usable again", async () => {
+    const { owner, workspace, link } = await tenantWithLink();
+    const key = (name: string) => ({ "idempotency-key": `${name}-${randomBytes(4).toString("hex")}` });
+    const oldKey = key("old");
+    const freshKey = key("fresh");
+    expect((await ingest(link.token, { email: `${randomBytes(4).toString("hex")}@old.example` }, oldKey)).status).toBe(201);
+    expect((await ingest(link.token, { email: `${randomBytes(4).toString("hex")}@fresh.example` }, freshKey)).status).toBe(201);
+    const now = new Date();
+    await db.current.sql(
+      statement(`UPDATE idempotency_keys SET created_at = $1 WHERE capture_link_id = $2::uuid AND key = $3`, [
+        new Date(now.getTime() - 25 * 3_600_000),
+        link.id,
+        oldKey["idempotency-key"],
+      ]),
+    );
+    const emails = await Promise.all(
+      [
+        { days: 31, state: "delivered", workspaceId: workspace.id },
+        { days: 29, state: "delivered", workspaceId: workspace.id },
+        { days: 40, state: "pending", workspaceId: workspace.id },
+        { days: 31, state: "failed", workspaceId: null },
+      ].map(({ days, state, workspaceId }) =>
+        db.current.prisma.emailMessage.create({
+          data: {
+            kind: workspaceId ? "new_lead" : "password_reset",
+            workspaceId,
+            userId: owner.id,
+            state,
+            createdAt: new Date(now.getTime() - days * 86_400_000),
+          },
+        }),
+      ),
+    );
+
+    const result = await purgeExpiredData(db.current, { now: () => now, batchSize: 2 });
+    expect(result.idempotencyKeys).toBeGreaterThanOrEqual(1);
+    expect(result.emailMessages).toBeGreaterThanOrEqual(2);
+    const keys = await db.current.prisma.idempotencyKey.findMany({ where: { captureLinkId: link.id } });
+    expect(keys.map((row) => row.key)).toEqual([freshKey["idempotency-key"]]);
+    const left = await db.current.prisma.emailMessage.findMany({ where: { id: { in: emails.map((email) => email.id) } } });
+    expect(left.map((email) => email.id).sort()).toEqual([emails[1]!.id, emails[2]!.id].sort());
+    // The old key names a new request now; the fresh one still answers the first response.
+    const again = await ingest(link.token, { email: "another@old.example" }, oldKey);
+    expect(again.status).toBe(201);
+    expect((await ingest(link.token, { email: "another@fresh.example" }, freshKey)).status).toBe(422);
+  });
 });
 
 describe("audit log", () => {
