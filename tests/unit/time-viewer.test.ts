@@ -32,7 +32,16 @@ describe("canonicalTimeZone", () => {
   });
 
   it("refuses anything else", () => {
-    for (const bad of [undefined, "", "Mars/Olympus", "SystemV/AST4", "Factory", "UTC'; DROP TABLE leads; --", "../etc/passwd", "x".repeat(100)]) {
+    for (const bad of [
+      undefined,
+      "",
+      "Mars/Olympus",
+      "SystemV/AST4",
+      "Factory",
+      "UTC'; DROP TABLE leads; --",
+      "../etc/passwd",
+      "x".repeat(100),
+    ]) {
       expect(canonicalTimeZone(bad)).toBeUndefined();
     }
   });
