@@ -1,18 +1,29 @@
 import { getDatabase } from "@/lib/db/client";
+import { emitLeadUpdated } from "@/lib/leads/emit-lead-updated";
+import { wakeDispatcher } from "@/lib/webhooks/dispatcher";
 import { countOwners, lastOwner, lockMembership, memberNotFound } from "./lock-membership";
 import { assertMemberChangeAllowed } from "./member-rules";
 
 /**
  * Removes a member from the workspace (their account stays), as `actorId`: owners and admins remove
- * members, only owners remove owners, and the last owner cannot be removed.
+ * members, only owners remove owners, and the last owner cannot be removed. The leads they owned lose their
+ * owner (a trigger, migration 20261124090000) and each is announced as `lead.updated` in the same transaction.
  */
 export async function removeMember(workspaceId: string, actorId: string, targetUserId: string): Promise<void> {
   const { prisma } = await getDatabase();
-  await prisma.$transaction(async (tx) => {
+  const released = await prisma.$transaction(async (tx) => {
     const { actor, target } = await lockMembership(tx, workspaceId, actorId, targetUserId);
     if (!target) throw memberNotFound();
     assertMemberChangeAllowed(actor, { from: target });
     if (target === "owner" && (await countOwners(tx, workspaceId)) <= 1) throw lastOwner("removed");
+    const owned = await tx.lead.findMany({ where: { workspaceId, ownerId: targetUserId }, select: { id: true } });
     await tx.membership.deleteMany({ where: { workspaceId, userId: targetUserId } });
+    await emitLeadUpdated(
+      tx,
+      workspaceId,
+      owned.map((lead) => lead.id),
+    );
+    return owned.length;
   });
+  if (released > 0) wakeDispatcher();
 }

@@ -337,6 +337,27 @@ describe("lead.updated", () => {
     expect(leads.map((lead: { id: string }) => lead.id).sort()).toEqual([ids[1], ids[0], ids[1]].sort());
     expect(await db.current.prisma.webhookMessage.count({ where: { endpointId: endpoint.id } })).toBe(4);
   });
+
+  it("is delivered for each lead a departing member owned, with the owner cleared", async () => {
+    const { owner, workspace, ids } = await tenantWithLeads(3);
+    const member = await newMember(workspace.id, "member");
+    for (const leadId of ids.slice(0, 2)) {
+      await updateLeadWorkflow(db.current, {
+        workspaceId: workspace.id,
+        leadId,
+        actorUserId: owner.id,
+        patch: { ownerId: member.id },
+      });
+    }
+    const path = `/leave-${workspace.slug}`;
+    const endpoint = await createEndpoint(workspace.id, { url: receiver.url(path) });
+    await removeMember(workspace.id, owner.id, member.id);
+    const received = await receiver.waitFor(path, 2);
+    const leads = received.map((request) => JSON.parse(request.body).data.lead);
+    expect(leads.map((lead: { id: string }) => lead.id).sort()).toEqual(ids.slice(0, 2).sort());
+    expect(leads.every((lead: { owner: unknown }) => lead.owner === null)).toBe(true);
+    expect(await db.current.prisma.webhookMessage.count({ where: { endpointId: endpoint.id } })).toBe(2);
+  });
 });
 
 describe("CSV", () => {
