@@ -31,6 +31,18 @@ function decoder(charset: string): TextDecoder {
 }
 
 /**
+ * The body's stream failed: the client closed the connection (or the network did) before the body ended. The
+ * request is incomplete, as if it had timed out (same code, 408; a code outside the contract's list would
+ * surprise integrators), and is recorded as such, not as a server fault.
+ */
+function bodyBroken(): never {
+  throw new AppError(
+    "request_timeout",
+    "The connection closed before the whole body arrived; no lead was written. Send the request again.",
+  );
+}
+
+/**
  * Reads at most BODY_LIMIT bytes of the body (the rest is not read), decoded with the declared charset
  * (UTF-8 when none or unknown). A body that has not arrived within `timeoutMs` is abandoned with
  * request_timeout: a client trickling bytes would otherwise hold its request open for as long as it likes.
@@ -46,7 +58,7 @@ export async function readBody(request: Request, timeoutMs: number): Promise<Rec
     const timedOut = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), timeoutMs)));
     try {
       while (size <= BODY_LIMIT) {
-        const chunk = await Promise.race([reader.read(), timedOut]);
+        const chunk = await Promise.race([reader.read().catch(bodyBroken), timedOut]);
         if (chunk === "timeout") {
           throw new AppError(
             "request_timeout",

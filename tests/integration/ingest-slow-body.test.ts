@@ -69,4 +69,27 @@ describe("a body that does not arrive", () => {
       "request_timeout",
     ]);
   });
+
+  it("when the client goes away mid-body, is recorded as an incomplete request (408), not a server fault", async () => {
+    const { token, link, workspace } = await setupLink(db.current);
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"name":"Ana","email":"an'));
+        setTimeout(() => controller.error(new Error("aborted")), 20);
+      },
+    });
+    const request = new Request(`http://localhost:3000/ingest/${token}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-length": "60", [REMOTE_ADDRESS_HEADER]: "203.0.113.92" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    const answer = await route.POST(request, { params: Promise.resolve({ captureLink: token }) });
+    const problem = await expectProblem(answer, 408, "request_timeout");
+    expect(problem.detail).toContain("connection closed");
+    expect(await leadCount(db.current, workspace.id)).toBe(0);
+    expect(await submissionsOf(db.current, link.id)).toMatchObject([
+      { outcome: "rejected", status: 408, errorCode: "request_timeout", ip: "203.0.113.92" },
+    ]);
+  });
 });
