@@ -70,7 +70,7 @@ export const ERROR_CODES = {
     title: "Request timeout",
     ingest: true,
     summary:
-      "The body did not arrive in time (10 seconds after the request's headers, unless the operator set `INGEST_BODY_TIMEOUT_MS`). No lead was written; the request is in the link's log.",
+      "The body did not arrive in time (10 seconds after the request's headers, unless the operator set `INGEST_BODY_TIMEOUT_MS`), or the connection closed before it ended. No lead was written; the request is in the link's log.",
     fix: "Send the whole request at once; retry (with an `Idempotency-Key`) if the network was slow.",
   },
   validation_failed: {
