@@ -1,7 +1,7 @@
 import { getDatabase } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import type { LeadCursor } from "./lead-cursor";
-import { type LeadFilter, leadMatchCondition, leadScopeCondition } from "./lead-filter";
+import { type LeadFilter, leadMatchCondition, leadScopeCondition, leadWorkflowScope } from "./lead-filter";
 import { LEAD_SORT_KEYS, leadCursorCondition, leadOrder, leadOrderOfKeys } from "./lead-order";
 
 /** How many rows, in the sort's order, the first attempt looks through for matches. */
@@ -34,14 +34,15 @@ export async function selectLeadRows<T>(query: LeadRowsQuery, runner?: LeadRowsR
   const run = runner ?? (await prismaRunner<T>());
   const backward = cursor?.direction === "prev";
   const order = leadOrder(filter.sort, backward);
-  const scope = Prisma.join(
-    [leadScopeCondition(workspaceId, filter, timeZone), ...(cursor ? [leadCursorCondition(cursor)] : [])],
-    " AND ",
-  );
+  const range = leadScopeCondition(workspaceId, filter, timeZone);
+  const after = cursor ? leadCursorCondition(cursor) : undefined;
   const match = leadMatchCondition(filter);
   if (!match) {
+    const scope = Prisma.join([range, ...(after ? [after] : [])], " AND ");
     return run.rows(Prisma.sql`SELECT ${columns} FROM leads l WHERE ${scope} ORDER BY ${order} LIMIT ${limit}`);
   }
+  // With a status, owner or tag filter, the walk reads the sort index of the leads that have it.
+  const scope = Prisma.join([range, ...leadWorkflowScope(filter), ...(after ? [after] : [])], " AND ");
 
   // With a date range, a sort other than by date would walk far to collect its window of rows in range;
   // the range's rows are found directly instead (they sit together in the table, which grows in time order).
@@ -49,7 +50,11 @@ export async function selectLeadRows<T>(query: LeadRowsQuery, runner?: LeadRowsR
   if (walkable) {
     // The subquery's LIMIT keeps the match out of the index walk: at most WINDOW rows are looked at, fewer
     // when the page fills first.
-    const walked = await run.rows(Prisma.sql`
+    // Walking a status's, an owner's or the tagged leads' index, bitmap scans are off: the planner sees a
+    // few thousand rows to order and would collect and sort them all (26,800 buffers for status=qualified
+    // + tag=vip at 1M leads), not knowing that the page fills after a few hundred in order.
+    const walkRows = leadWorkflowScope(filter).length > 0 ? run.rowsWalkingIndex : run.rows;
+    const walked = await walkRows(Prisma.sql`
       SELECT ${columns}
       FROM (SELECT l.*, ${LEAD_SORT_KEYS[filter.sort]} FROM leads l WHERE ${scope} ORDER BY ${order} LIMIT ${WINDOW}) l
       WHERE ${match}
@@ -58,9 +63,15 @@ export async function selectLeadRows<T>(query: LeadRowsQuery, runner?: LeadRowsR
     if (walked.length >= limit) return walked;
   }
 
-  return run.rowsFromSearchIndex(
-    Prisma.sql`SELECT ${columns} FROM leads l WHERE ${scope} AND ${match} ORDER BY ${order} LIMIT ${limit}`,
-  );
+  // The cursor is kept out of the collecting subquery (OFFSET 0 keeps the planner from pushing it in):
+  // given it, the planner turned the cursor's row comparison into a bitmap scan of the sort index over
+  // every lead on the cursor's far side (measured at 1M leads: 61,000 buffers, 0.5–1.3 s, five pages deep).
+  const collected = Prisma.join([range, match], " AND ");
+  return run.rowsFromSearchIndex(Prisma.sql`
+    SELECT ${columns}
+    FROM (SELECT l.* FROM leads l WHERE ${collected} OFFSET 0) l
+    ${after ? Prisma.sql`WHERE ${after}` : Prisma.empty}
+    ORDER BY ${order} LIMIT ${limit}`);
 }
 
 /** How selectLeadRows runs its statements: through Prisma (objects), or the driver (see export-leads.ts). */
@@ -68,17 +79,24 @@ export interface LeadRowsRunner<T> {
   rows(sql: Prisma.Sql): Promise<T[]>;
   /** Runs the statement with plain index scans off, so that its matches come from leads_search_idx. */
   rowsFromSearchIndex(sql: Prisma.Sql): Promise<T[]>;
+  /** Runs the statement with bitmap scans off, so that it walks an index in its order. */
+  rowsWalkingIndex(sql: Prisma.Sql): Promise<T[]>;
 }
+
+const COLLECT = "SET LOCAL enable_indexscan = off";
+const WALK = "SET LOCAL enable_bitmapscan = off";
 
 async function prismaRunner<T>(): Promise<LeadRowsRunner<T>> {
   const { prisma } = await getDatabase();
+  const withSetting = (setting: string) => (sql: Prisma.Sql) =>
+    prisma.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe(setting);
+      return tx.$queryRaw<T[]>(sql);
+    });
   return {
     rows: (sql) => prisma.$queryRaw<T[]>(sql),
-    rowsFromSearchIndex: (sql) =>
-      prisma.$transaction(async (tx) => {
-        await tx.$executeRaw`SET LOCAL enable_indexscan = off`;
-        return tx.$queryRaw<T[]>(sql);
-      }),
+    rowsFromSearchIndex: withSetting(COLLECT),
+    rowsWalkingIndex: withSetting(WALK),
   };
 }
 
@@ -90,12 +108,14 @@ async function prismaRunner<T>(): Promise<LeadRowsRunner<T>> {
  */
 export async function driverArrayRunner(): Promise<LeadRowsRunner<unknown[]>> {
   const database = await getDatabase();
+  const withSetting = (setting: string) => (sql: Prisma.Sql) =>
+    database.transaction(async (tx) => {
+      await tx.exec(setting);
+      return tx.sql<unknown[]>(sql, { rowMode: "array" });
+    });
   return {
     rows: (sql) => database.sql<unknown[]>(sql, { rowMode: "array" }),
-    rowsFromSearchIndex: (sql) =>
-      database.transaction(async (tx) => {
-        await tx.exec("SET LOCAL enable_indexscan = off");
-        return tx.sql<unknown[]>(sql, { rowMode: "array" });
-      }),
+    rowsFromSearchIndex: withSetting(COLLECT),
+    rowsWalkingIndex: withSetting(WALK),
   };
 }
