@@ -169,17 +169,26 @@ export function leadMatchCondition(filter: LeadFilter): Prisma.Sql | undefined {
  * the literal clause that proves the partial index applies (a bound value cannot). The common values
  * ("new", unassigned) have none: the workspace's sort index serves them. The "updated" sort has no such
  * indexes (a lead's updated_at changes with every activity; those indexes would churn), so none either.
+ * `rest` is the filter without what the conditions already ensure: left in the match, the planner counts it
+ * twice, expects a handful of rows, and sorts the whole walked window instead of stopping when the page is
+ * full (status=won + utm_source=google at 1M leads: 4,170 buffers instead of 121).
  */
-export function leadWorkflowScope(filter: LeadFilter): Prisma.Sql[] {
-  if (filter.sort === "updated") return [];
+export function leadWorkflowScope(filter: LeadFilter): { conditions: Prisma.Sql[]; rest: LeadFilter } {
+  if (filter.sort === "updated") return { conditions: [], rest: filter };
   if (filter.status && filter.status !== "new") {
-    return [Prisma.sql`l.status = ${filter.status}::lead_status`, Prisma.sql`l.status <> 'new'`];
+    return {
+      conditions: [Prisma.sql`l.status = ${filter.status}::lead_status`, Prisma.sql`l.status <> 'new'`],
+      rest: { ...filter, status: undefined },
+    };
   }
   if (filter.owner && filter.owner !== "none") {
-    return [Prisma.sql`l.owner_id = ${filter.owner}::uuid`, Prisma.sql`l.owner_id IS NOT NULL`];
+    return {
+      conditions: [Prisma.sql`l.owner_id = ${filter.owner}::uuid`, Prisma.sql`l.owner_id IS NOT NULL`],
+      rest: { ...filter, owner: undefined },
+    };
   }
-  if (filter.tag) return [Prisma.sql`l.tags <> '{}'`];
-  return [];
+  if (filter.tag) return { conditions: [Prisma.sql`l.tags <> '{}'`], rest: filter };
+  return { conditions: [], rest: filter };
 }
 
 /**

@@ -42,22 +42,23 @@ export async function selectLeadRows<T>(query: LeadRowsQuery, runner?: LeadRowsR
     return run.rows(Prisma.sql`SELECT ${columns} FROM leads l WHERE ${scope} ORDER BY ${order} LIMIT ${limit}`);
   }
   // With a status, owner or tag filter, the walk reads the sort index of the leads that have it.
-  const scope = Prisma.join([range, ...leadWorkflowScope(filter), ...(after ? [after] : [])], " AND ");
+  const workflow = leadWorkflowScope(filter);
+  const scope = Prisma.join([range, ...workflow.conditions, ...(after ? [after] : [])], " AND ");
+  const walkMatch = leadMatchCondition(workflow.rest);
 
   // With a date range, a sort other than by date would walk far to collect its window of rows in range;
   // the range's rows are found directly instead (they sit together in the table, which grows in time order).
   const walkable = filter.sort === "newest" || filter.sort === "oldest" || (!filter.from && !filter.to);
   if (walkable) {
     // The subquery's LIMIT keeps the match out of the index walk: at most WINDOW rows are looked at, fewer
-    // when the page fills first.
-    // Walking a status's, an owner's or the tagged leads' index, bitmap scans are off: the planner sees a
+    // when the page fills first. Walking a status's, an owner's or the tagged leads' index, bitmap scans are off: the planner sees a
     // few thousand rows to order and would collect and sort them all (26,800 buffers for status=qualified
     // + tag=vip at 1M leads), not knowing that the page fills after a few hundred in order.
-    const walkRows = leadWorkflowScope(filter).length > 0 ? run.rowsWalkingIndex : run.rows;
+    const walkRows = workflow.conditions.length > 0 ? run.rowsWalkingIndex : run.rows;
     const walked = await walkRows(Prisma.sql`
       SELECT ${columns}
       FROM (SELECT l.*, ${LEAD_SORT_KEYS[filter.sort]} FROM leads l WHERE ${scope} ORDER BY ${order} LIMIT ${WINDOW}) l
-      WHERE ${match}
+      ${walkMatch ? Prisma.sql`WHERE ${walkMatch}` : Prisma.empty}
       ORDER BY ${leadOrderOfKeys(filter.sort, backward)}
       LIMIT ${limit}`);
     if (walked.length >= limit) return walked;
