@@ -100,10 +100,10 @@ interface Explained {
 
 /** A runner that runs each statement under EXPLAIN (ANALYZE, BUFFERS) and adds up what it read. */
 function explainingRunner(totals: Explained): LeadRowsRunner<unknown> {
-  const explain = async (sql: Prisma.Sql, setting?: string) => {
+  const explain = async (sql: Prisma.Sql, ...settings: string[]) => {
     const { prisma } = await getDatabase();
     const [row] = await prisma.$transaction(async (tx) => {
-      if (setting) await tx.$executeRawUnsafe(setting);
+      for (const setting of settings) await tx.$executeRawUnsafe(setting);
       return tx.$queryRaw<{ "QUERY PLAN": [{ Plan: PlanNode; "Execution Time": number }] }[]>(
         Prisma.sql`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`,
       );
@@ -114,14 +114,14 @@ function explainingRunner(totals: Explained): LeadRowsRunner<unknown> {
     totals.nodes.push(...indexNames(plan.Plan));
     // The rows themselves, so that selectLeadRows takes the path it takes for the page.
     return prisma.$transaction(async (tx) => {
-      if (setting) await tx.$executeRawUnsafe(setting);
+      for (const setting of settings) await tx.$executeRawUnsafe(setting);
       return tx.$queryRaw<unknown[]>(sql);
     });
   };
   return {
     rows: (sql) => explain(sql),
     rowsFromSearchIndex: (sql) => explain(sql, "SET LOCAL enable_indexscan = off"),
-    rowsWalkingIndex: (sql) => explain(sql, "SET LOCAL enable_bitmapscan = off"),
+    rowsWalkingIndex: (sql) => explain(sql, "SET LOCAL enable_bitmapscan = off", "SET LOCAL enable_sort = off"),
   };
 }
 

@@ -80,18 +80,20 @@ export interface LeadRowsRunner<T> {
   rows(sql: Prisma.Sql): Promise<T[]>;
   /** Runs the statement with plain index scans off, so that its matches come from leads_search_idx. */
   rowsFromSearchIndex(sql: Prisma.Sql): Promise<T[]>;
-  /** Runs the statement with bitmap scans off, so that it walks an index in its order. */
+  /** Runs the statement with bitmap scans and sorts off, so that it walks an index in its order. */
   rowsWalkingIndex(sql: Prisma.Sql): Promise<T[]>;
 }
 
-const COLLECT = "SET LOCAL enable_indexscan = off";
-const WALK = "SET LOCAL enable_bitmapscan = off";
+const COLLECT = ["SET LOCAL enable_indexscan = off"];
+// Sorts off too: the match's estimate (a tag token has no statistics) can be so low that the planner sorts
+// the whole walked window rather than stop when the page is full; the walk's order is the index's.
+const WALK = ["SET LOCAL enable_bitmapscan = off", "SET LOCAL enable_sort = off"];
 
 async function prismaRunner<T>(): Promise<LeadRowsRunner<T>> {
   const { prisma } = await getDatabase();
-  const withSetting = (setting: string) => (sql: Prisma.Sql) =>
+  const withSetting = (settings: string[]) => (sql: Prisma.Sql) =>
     prisma.$transaction(async (tx) => {
-      await tx.$executeRawUnsafe(setting);
+      for (const setting of settings) await tx.$executeRawUnsafe(setting);
       return tx.$queryRaw<T[]>(sql);
     });
   return {
@@ -109,9 +111,9 @@ async function prismaRunner<T>(): Promise<LeadRowsRunner<T>> {
  */
 export async function driverArrayRunner(): Promise<LeadRowsRunner<unknown[]>> {
   const database = await getDatabase();
-  const withSetting = (setting: string) => (sql: Prisma.Sql) =>
+  const withSetting = (settings: string[]) => (sql: Prisma.Sql) =>
     database.transaction(async (tx) => {
-      await tx.exec(setting);
+      await tx.exec(settings.join("; "));
       return tx.sql<unknown[]>(sql, { rowMode: "array" });
     });
   return {
