@@ -123,7 +123,7 @@ export async function measureExport(server: BenchServer, url: string, cookie: st
 
 /**
  * Gives the seeded leads the workflow values of a team at work: 85 % new (7 % contacted, 4 % qualified,
- * 1.5 % won, 1.5 % lost), 20 % owned by one of five members, 10 % tagged ("webinar", "VIP", both, or a rare
+ * 2.5 % won, 1.5 % lost), 20 % owned by one of four members, 10 % tagged ("webinar", "VIP", both, or a rare
  * one), as docs/benchmarks.md ("Leads table filters at 1,000,000 leads") measured them. Only the leads that
  * get a value are written (about 40 %), then the table is analysed. Returns the id of a member who owns leads.
  */
