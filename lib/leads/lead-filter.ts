@@ -160,6 +160,38 @@ export function leadMatchCondition(filter: LeadFilter): Prisma.Sql | undefined {
 }
 
 /**
+ * One workflow filter as conditions on the columns, for the sort indexes of the worked-on leads (migration
+ * 20261124130000_lead_filter_indexes): walking the sort's order then reads only the leads of that status,
+ * that owner, or with a tag, and the match keeps those that meet the rest. One, not all: given two, the
+ * planner estimates their overlap as small, and collects and sorts all of it instead of walking (measured at
+ * 1M leads: status=qualified + tag=vip read 26,800 buffers that way, 190 walking the status). A worked-on
+ * status is the narrowest (15 % of leads across four values), then an owner, then any tag. Each comes with
+ * the literal clause that proves the partial index applies (a bound value cannot). The common values
+ * ("new", unassigned) have none: the workspace's sort index serves them. The "updated" sort has no such
+ * indexes (a lead's updated_at changes with every activity; those indexes would churn), so none either.
+ * `rest` is the filter without what the conditions already ensure: left in the match, the planner counts it
+ * twice, expects a handful of rows, and sorts the whole walked window instead of stopping when the page is
+ * full (status=won + utm_source=google at 1M leads: 4,170 buffers instead of 121).
+ */
+export function leadWorkflowScope(filter: LeadFilter): { conditions: Prisma.Sql[]; rest: LeadFilter } {
+  if (filter.sort === "updated") return { conditions: [], rest: filter };
+  if (filter.status && filter.status !== "new") {
+    return {
+      conditions: [Prisma.sql`l.status = ${filter.status}::lead_status`, Prisma.sql`l.status <> 'new'`],
+      rest: { ...filter, status: undefined },
+    };
+  }
+  if (filter.owner && filter.owner !== "none") {
+    return {
+      conditions: [Prisma.sql`l.owner_id = ${filter.owner}::uuid`, Prisma.sql`l.owner_id IS NOT NULL`],
+      rest: { ...filter, owner: undefined },
+    };
+  }
+  if (filter.tag) return { conditions: [Prisma.sql`l.tags <> '{}'`], rest: filter };
+  return { conditions: [], rest: filter };
+}
+
+/**
  * Status, owner and tag. A worked-on value is a token of leads_workflow_idx (migration
  * 20261124090000_lead_workflow), next to a clause that proves the partial index applies; the common values
  * ("new", unassigned) are plain conditions, met within a few rows of walking a sort index.

@@ -1,3 +1,4 @@
+import pg from "pg";
 import type { BenchServer } from "./servers";
 import { residentMegabytes } from "./servers";
 
@@ -118,4 +119,82 @@ export async function measureExport(server: BenchServer, url: string, cookie: st
   } finally {
     clearInterval(sampler);
   }
+}
+
+/**
+ * Gives the seeded leads the workflow values of a team at work: 85 % new (7 % contacted, 4 % qualified,
+ * 2.5 % won, 1.5 % lost), 20 % owned by one of four members, 10 % tagged ("webinar", "VIP", both, or a rare
+ * one), as docs/benchmarks.md ("Leads table filters at 1,000,000 leads") measured them. Only the leads that
+ * get a value are written (about 40 %), then the table is analysed. Returns the id of a member who owns leads.
+ */
+export async function giveLeadsWorkflowValues(databaseUrl: string, slug: string): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query("SET synchronous_commit = off");
+    const { rows } = await client.query<{ owner_ids: string[] }>(
+      `WITH workspace AS (SELECT id FROM workspaces WHERE slug = $1),
+       added AS (
+         INSERT INTO users (id, email, name, password_hash)
+         SELECT gen_random_uuid(), 'bench-member-' || n || '-' || $1 || '@example.com', 'Member ' || n, 'x'
+         FROM generate_series(1, 4) AS n RETURNING id),
+       joined AS (
+         INSERT INTO memberships (workspace_id, user_id, role) SELECT workspace.id, added.id, 'member' FROM workspace, added
+         RETURNING user_id)
+       SELECT array_agg(user_id) AS owner_ids FROM joined`,
+      [slug],
+    );
+    const ownerIds = rows[0]!.owner_ids;
+    await client.query(
+      `UPDATE leads l SET
+         status = (CASE WHEN r.status < .85 THEN 'new' WHEN r.status < .92 THEN 'contacted' WHEN r.status < .96 THEN 'qualified'
+           WHEN r.status < .985 THEN 'won' ELSE 'lost' END)::lead_status,
+         owner_id = CASE WHEN r.owner < .2 THEN ($2::uuid[])[1 + floor(r.owner * 20)::int] END,
+         tags = CASE WHEN r.tag < .06 THEN ARRAY['webinar'] WHEN r.tag < .09 THEN ARRAY['VIP'] WHEN r.tag < .0995
+           THEN ARRAY['webinar', 'VIP'] WHEN r.tag < .1 THEN ARRAY['rare'] ELSE '{}' END
+       FROM (SELECT id, random() AS status, random() AS owner, random() AS tag FROM leads
+             WHERE workspace_id = (SELECT id FROM workspaces WHERE slug = $1)) r
+       WHERE l.id = r.id AND (r.status >= .85 OR r.owner < .2 OR r.tag < .1)`,
+      [slug, ownerIds],
+    );
+    await client.query(
+      `INSERT INTO lead_tags (workspace_id, key, name) SELECT w.id, lower(t), t FROM workspaces w,
+         unnest(ARRAY['webinar', 'VIP', 'rare']) AS t WHERE w.slug = $1 ON CONFLICT DO NOTHING`,
+      [slug],
+    );
+    await client.query("ANALYZE leads");
+    return ownerIds[0]!;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The leads page's worst filter combinations at a million leads (docs/benchmarks.md): a worked-on status,
+ * an owner or a tag with another filter, search or a UTM value, sorted by date and by name. `first` are
+ * timed on their first page, `deep` five Nexts on.
+ */
+export function workflowFilterQueries(ownerId: string): { first: string[]; deep: string[] } {
+  return {
+    first: [
+      "status=won&utm_source=google",
+      "status=contacted&q=silva",
+      "status=qualified&tag=vip",
+      `status=won&owner=${ownerId}&sort=name`,
+      "q=silva&tag=vip&sort=name",
+    ],
+    deep: ["status=won&utm_source=google&sort=name", `owner=${ownerId}&tag=vip&sort=name`, "status=qualified&q=ana"],
+  };
+}
+
+/** The URL `hops` Next links on from a leads page (fewer when the list ends first). */
+export async function deepPageUrl(server: BenchServer, pageUrl: string, cookie: string, hops: number): Promise<string> {
+  let url = pageUrl;
+  for (let hop = 0; hop < hops; hop += 1) {
+    const html = await (await fetch(url, { headers: { cookie } })).text();
+    const href = /href="([^"]*[?&]after=[^"]+)"/.exec(html)?.[1];
+    if (!href) return url;
+    url = new URL(href.replaceAll("&amp;", "&"), server.url).toString();
+  }
+  return url;
 }

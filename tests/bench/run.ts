@@ -15,7 +15,16 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { buildIfStale } from "../../scripts/build-if-stale.mjs";
 import { ROOT, removeDataDir } from "../e2e/support/server";
-import { type ExportMeasure, measureExport, signIn, type Timing, timePages } from "./admin-timing";
+import {
+  deepPageUrl,
+  type ExportMeasure,
+  giveLeadsWorkflowValues,
+  measureExport,
+  signIn,
+  type Timing,
+  timePages,
+  workflowFilterQueries,
+} from "./admin-timing";
 import { type IngestTarget, measureIngest, measureNoop, prepareIngest } from "./ingest-phase";
 import type { LoadResult } from "./load";
 import { applyTableSettings, type BenchServer, cli, createBenchDatabase, startBenchServer } from "./servers";
@@ -197,6 +206,10 @@ async function postgresPhase(): Promise<PostgresFigures> {
     const leads = `${server.url}/w/${target.slug}/leads`;
     progress("PostgreSQL: leads page and search timings");
     const pageUrls = [leads, `${leads}?sort=name`, `${leads}?utm_source=google`, await laterPageUrl(server, leads, cookie, 5)];
+    // With every filter the admin offers (DESIGN.md section 6): the worst combinations of the workflow filters.
+    const workflow = workflowFilterQueries(await giveLeadsWorkflowValues(database.url, target.slug));
+    pageUrls.push(...workflow.first.map((query) => `${leads}?${query}`));
+    for (const query of workflow.deep) pageUrls.push(await deepPageUrl(server, `${leads}?${query}`, cookie, 5));
     const leadsPage = await timePages(pageUrls, cookie, plan.pageSamples);
     const terms = await searchTerms(database.url, target.slug);
     const search = await timePages(
