@@ -106,6 +106,8 @@ export function startDispatcher(database: Database, options: DispatcherOptions =
   let digestsAt = 0;
   const owner = `${os.hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
   const inFlight = new Map<string, { promise: Promise<void>; abort: AbortController }>();
+  /** Successful attempts whose batch is still being written (their slots are already free). */
+  const recording = new Set<Promise<void>>();
   const signal: { wake?: () => void } = {};
   let woken = false;
   let gathering = false;
@@ -158,7 +160,23 @@ export function startDispatcher(database: Database, options: DispatcherOptions =
       result = { status: null, durationMs: 0, response: null, error: error.message };
     }
     if (abort.signal.aborted) return; // stop(): the message is released, not counted as a failure
-    if (succeeded(result)) return recordDelivery({ id: message.id, endpointId: message.endpoint_id, body: body ?? "", result });
+    if (succeeded(result)) {
+      // The slot is free once the attempt is made: the message's lease keeps it from being claimed again
+      // until its batch is recorded, so claiming need not wait for that write; stop() does, before it
+      // gives the leases back.
+      const recorded: Promise<void> = recordDelivery({
+        id: message.id,
+        endpointId: message.endpoint_id,
+        body: body ?? "",
+        result,
+      })
+        .catch((error: unknown) =>
+          log.error({ err: errorText(error), messageId: message.id }, "webhook attempt could not be recorded"),
+        )
+        .finally(() => recording.delete(recorded));
+      recording.add(recorded);
+      return;
+    }
     const { outcome, disabled } = await recordWithRetries(() =>
       recordAttempt(
         database,
@@ -283,6 +301,8 @@ export function startDispatcher(database: Database, options: DispatcherOptions =
         for (const entry of inFlight.values()) entry.abort.abort();
         await Promise.all([...inFlight.values()].map((entry) => entry.promise));
       }
+      // A message sent but not yet recorded, if given back now, would be sent again.
+      await Promise.all(recording);
       await releaseMessages(database, owner).catch(() => {});
       await releaseEmails(database, owner).catch(() => {});
     },
