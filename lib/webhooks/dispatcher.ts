@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import type { Database } from "@/lib/db/client";
+import { openPool } from "@/lib/db/pg-database";
 import { isAppError } from "@/lib/errors";
 import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { log } from "@/lib/log";
@@ -36,6 +37,8 @@ export interface DispatcherOptions {
   drainMs?: number;
   /** How often to write the digests that fell due (lib/mail/enqueue-digests.ts); the clock for tests. */
   digestEveryMs?: number;
+  /** Connections of its own in server mode (0: the shared pool's). */
+  poolSize?: number;
   now?: () => Date;
 }
 
@@ -93,7 +96,14 @@ function sleep(ms: number, signal: { wake?: () => void }): Promise<void> {
  * on the same database. In embedded mode this process is the only possible owner of a claim, so claims
  * left by a previous run that died are released at once rather than after their lease.
  */
-export function startDispatcher(database: Database, options: DispatcherOptions = {}): Dispatcher {
+export function startDispatcher(shared: Database, options: DispatcherOptions = {}): Dispatcher {
+  // Server mode: connections of the dispatcher's own, so that its claims, reads and records do not wait in the
+  // shared pool's queue behind ingest's requests (under load each wait lasts about as long as a request, and
+  // a batch makes three in a row). The embedded engine serves one statement at a time whatever the pool.
+  const poolSize = options.poolSize ?? 4;
+  const own =
+    shared.kind === "postgres" && poolSize > 0 ? openPool("postgres", shared.connection, poolSize, async () => {}) : undefined;
+  const database = own ?? shared;
   // Embedded: every message is written by this process, which wakes the dispatcher itself; the poll only
   // picks up retries that fell due. PostgreSQL: other instances' messages are found by the poll.
   const pollMs = options.pollMs ?? (database.kind === "embedded" ? 1_000 : 200);
@@ -305,6 +315,7 @@ export function startDispatcher(database: Database, options: DispatcherOptions =
       await Promise.all(recording);
       await releaseMessages(database, owner).catch(() => {});
       await releaseEmails(database, owner).catch(() => {});
+      await own?.close();
     },
   };
   slot.current = dispatcher;
