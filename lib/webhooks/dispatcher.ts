@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import type { Database } from "@/lib/db/client";
+import { openPool } from "@/lib/db/pg-database";
 import { isAppError } from "@/lib/errors";
 import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { log } from "@/lib/log";
@@ -10,25 +11,34 @@ import { enqueueDigests } from "@/lib/mail/enqueue-digests";
 import { mailEnabled } from "@/lib/mail/mail-config";
 import { notifyEndpointDisabled as emailEndpointDisabled } from "@/lib/mail/notify-endpoint-disabled";
 import { processSingleton } from "@/lib/process-singleton";
+import { batchWrites } from "./batch-writes";
 import { loadMessageContents, type MessageContent, slackBody, webhookBody } from "./build-message";
 import { type ClaimedMessage, claimMessages, releaseAllMessages, releaseMessages } from "./claim-messages";
 import { notifyEndpointDisabled } from "./endpoint-disabled";
 import type { WebhookHeader } from "./endpoint-input";
 import { webhookMessageId } from "./list-deliveries";
 import { recordAttempt } from "./record-attempt";
-import { type AttemptResult, sendWebhook } from "./send-webhook";
+import { type Delivery, recordDeliveries } from "./record-deliveries";
+import { type AttemptResult, sendWebhook, succeeded } from "./send-webhook";
 
 export interface DispatcherOptions {
   /** How often to look for due messages written by other instances (this one's are sent at once). */
   pollMs?: number;
   /** Attempts in flight at once; new ones are claimed in batches of at least half of this (see loop()). */
   concurrency?: number;
+  /**
+   * After a claim that found fewer due messages than free slots, how long the next one waits, so that the
+   * messages written meanwhile (each wakes the dispatcher) are claimed, read and recorded together.
+   */
+  gatherMs?: number;
   /** How long a claim lasts: longer than an attempt (10 s), so that only a dead instance's claims expire. */
   leaseMs?: number;
   /** How long stop() lets in-flight attempts finish before it aborts them and gives their messages back. */
   drainMs?: number;
   /** How often to write the digests that fell due (lib/mail/enqueue-digests.ts); the clock for tests. */
   digestEveryMs?: number;
+  /** Connections of its own in server mode (0: the shared pool's). */
+  poolSize?: number;
   now?: () => Date;
 }
 
@@ -86,11 +96,19 @@ function sleep(ms: number, signal: { wake?: () => void }): Promise<void> {
  * on the same database. In embedded mode this process is the only possible owner of a claim, so claims
  * left by a previous run that died are released at once rather than after their lease.
  */
-export function startDispatcher(database: Database, options: DispatcherOptions = {}): Dispatcher {
+export function startDispatcher(shared: Database, options: DispatcherOptions = {}): Dispatcher {
+  // Server mode: connections of the dispatcher's own, so that its claims, reads and records do not wait in the
+  // shared pool's queue behind ingest's requests (under load each wait lasts about as long as a request, and
+  // a batch makes three in a row). The embedded engine serves one statement at a time whatever the pool.
+  const poolSize = options.poolSize ?? 4;
+  const own =
+    shared.kind === "postgres" && poolSize > 0 ? openPool("postgres", shared.connection, poolSize, async () => {}) : undefined;
+  const database = own ?? shared;
   // Embedded: every message is written by this process, which wakes the dispatcher itself; the poll only
   // picks up retries that fell due. PostgreSQL: other instances' messages are found by the poll.
   const pollMs = options.pollMs ?? (database.kind === "embedded" ? 1_000 : 200);
-  const concurrency = options.concurrency ?? 16;
+  const concurrency = options.concurrency ?? 64;
+  const gatherMs = options.gatherMs ?? 50;
   const leaseMs = options.leaseMs ?? 30_000;
   const drainMs = options.drainMs ?? 3_000;
   const digestEveryMs = options.digestEveryMs ?? 60_000;
@@ -98,10 +116,18 @@ export function startDispatcher(database: Database, options: DispatcherOptions =
   let digestsAt = 0;
   const owner = `${os.hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
   const inFlight = new Map<string, { promise: Promise<void>; abort: AbortController }>();
+  /** Successful attempts whose batch is still being written (their slots are already free). */
+  const recording = new Set<Promise<void>>();
   const signal: { wake?: () => void } = {};
   let woken = false;
+  let gathering = false;
   let stopping = false;
   let claimFailing = false;
+  // Successful attempts, the usual case, are recorded together: one statement for those that finished while
+  // the previous batch was being written. Each message keeps its slot (and its lease) until its batch is in.
+  const recordDelivery = batchWrites<Delivery>((deliveries) =>
+    recordWithRetries(() => recordDeliveries(database, deliveries, owner)),
+  );
 
   /** What the first attempts of a claimed batch are about, read together (one query per table, not per message). */
   function loadContents(messages: readonly ClaimedMessage[]): Map<string, Promise<MessageContent | Error>> {
@@ -144,6 +170,23 @@ export function startDispatcher(database: Database, options: DispatcherOptions =
       result = { status: null, durationMs: 0, response: null, error: error.message };
     }
     if (abort.signal.aborted) return; // stop(): the message is released, not counted as a failure
+    if (succeeded(result)) {
+      // The slot is free once the attempt is made: the message's lease keeps it from being claimed again
+      // until its batch is recorded, so claiming need not wait for that write; stop() does, before it
+      // gives the leases back.
+      const recorded: Promise<void> = recordDelivery({
+        id: message.id,
+        endpointId: message.endpoint_id,
+        body: body ?? "",
+        result,
+      })
+        .catch((error: unknown) =>
+          log.error({ err: errorText(error), messageId: message.id }, "webhook attempt could not be recorded"),
+        )
+        .finally(() => recording.delete(recorded));
+      recording.add(recorded);
+      return;
+    }
     const { outcome, disabled } = await recordWithRetries(() =>
       recordAttempt(
         database,
@@ -178,10 +221,12 @@ export function startDispatcher(database: Database, options: DispatcherOptions =
       let claimed: ClaimedMessage[] = [];
       let emails: Awaited<ReturnType<typeof claimEmails>> = [];
       const free = concurrency - inFlight.size;
+      let claiming = false;
       // Claimed in batches: a claim (and the batch's reads) per message would cost the thread that also
       // serves ingest more than the attempts themselves. Until half the slots are free, the attempts in
       // flight (each a few ms against a receiver that answers) are waited for; each ending wakes this loop.
       if (free > 0 && (inFlight.size === 0 || free >= concurrency / 2)) {
+        claiming = true;
         try {
           claimed = await claimMessages(database, owner, free, leaseMs);
           // Emails share the slots, the leases and the retries of webhook messages (docs/email.md).
@@ -209,7 +254,7 @@ export function startDispatcher(database: Database, options: DispatcherOptions =
           )
           .finally(() => {
             inFlight.delete(message.id);
-            signal.wake?.();
+            nudge();
           });
         inFlight.set(message.id, { promise, abort });
       }
@@ -222,15 +267,27 @@ export function startDispatcher(database: Database, options: DispatcherOptions =
           )
           .finally(() => {
             inFlight.delete(key);
-            signal.wake?.();
+            nudge();
           });
         inFlight.set(key, { promise, abort });
       }
       // A full batch means more may be due: claim again at once; otherwise wait for a poll or a wake.
       const taken = claimed.length + emails.length;
       if (stopping || (taken > 0 && taken === free)) continue;
-      if (!woken) await sleep(pollMs, signal);
+      // Less than a full batch: the dispatcher keeps up, and claiming at every wake would claim one message
+      // at a time (a claim, three reads and a record each). Wakes during this wait are kept, not acted on.
+      if (claiming) {
+        gathering = true;
+        await sleep(gatherMs, signal);
+        gathering = false;
+      }
+      if (!woken && !stopping) await sleep(pollMs, signal);
     }
+  }
+
+  /** An attempt ended: its slot is free (acted on after the gathering wait, if one runs). */
+  function nudge(): void {
+    if (!gathering) signal.wake?.();
   }
 
   const running = loop();
@@ -238,7 +295,7 @@ export function startDispatcher(database: Database, options: DispatcherOptions =
     owner,
     wake() {
       woken = true;
-      signal.wake?.();
+      nudge();
     },
     async stop() {
       if (slot.current === dispatcher) slot.current = undefined;
@@ -254,8 +311,11 @@ export function startDispatcher(database: Database, options: DispatcherOptions =
         for (const entry of inFlight.values()) entry.abort.abort();
         await Promise.all([...inFlight.values()].map((entry) => entry.promise));
       }
+      // A message sent but not yet recorded, if given back now, would be sent again.
+      await Promise.all(recording);
       await releaseMessages(database, owner).catch(() => {});
       await releaseEmails(database, owner).catch(() => {});
+      await own?.close();
     },
   };
   slot.current = dispatcher;

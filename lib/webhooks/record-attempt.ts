@@ -1,5 +1,6 @@
 import type { Database } from "@/lib/db/client";
 import { statement } from "@/lib/db/client";
+import { recordDeliveries } from "./record-deliveries";
 import { nextRetryDelay } from "./retry-schedule";
 import { type AttemptResult, succeeded } from "./send-webhook";
 
@@ -30,27 +31,7 @@ export async function recordAttempt(
   const state = outcome === "delivered" ? "delivered" : outcome === "retry" ? "pending" : "failed";
 
   if (ok) {
-    // A delivery, the usual case, in one statement (its own transaction): one round trip instead of five,
-    // which the dispatcher pays per message on the same thread as ingest (the bench's webhook figures).
-    // The endpoint's success stamp moves at most once a second: every delivery to an endpoint would
-    // otherwise lock its one row until commit, so concurrent deliveries to it queued on that lock. A row
-    // stamped within the second is skipped without waiting; the stamp only feeds the 5-day rule.
-    await database.sql(
-      statement(
-        `/* leadlink:record-webhook-delivery */
-        WITH attempt AS (
-          INSERT INTO webhook_attempts (id, message_id, endpoint_id, duration_ms, status, succeeded, response, error)
-          VALUES (gen_random_uuid(), $1, $2, $3, $4, true, $5, NULL)
-        ), message AS (
-          UPDATE webhook_messages SET state = 'delivered', attempt_count = attempt_count + 1, body = COALESCE(body, $6),
-            delivered_at = now(), lease_owner = NULL, lease_expires_at = NULL
-          WHERE id = $1 AND lease_owner = $7
-        )
-        UPDATE webhook_endpoints SET last_success_at = now()
-        WHERE id = $2 AND (last_success_at IS NULL OR last_success_at < now() - interval '1 second')`,
-        [message.id, message.endpointId, result.durationMs, result.status, result.response, message.body, owner],
-      ),
-    );
+    await recordDeliveries(database, [{ id: message.id, endpointId: message.endpointId, body: message.body, result }], owner);
     return { outcome, disabled: false };
   }
 

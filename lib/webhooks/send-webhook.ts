@@ -1,6 +1,6 @@
+import { createHmac } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
-import { Webhook } from "standardwebhooks";
 import type { WebhookHeader } from "./endpoint-input";
 import { parseRetryAfter } from "./retry-schedule";
 import { connectionAddressError, lookupPublicAddress } from "./ssrf-guard";
@@ -36,17 +36,29 @@ export interface AttemptResult {
 // webhooks-instances.test.ts). An attempt in flight is bounded by ATTEMPT_TIMEOUT_MS, not by this.
 const IDLE_SOCKET_TIMEOUT_MS = 30_000;
 const agents = {
-  "http:": new http.Agent({ keepAlive: true, maxSockets: 32, timeout: IDLE_SOCKET_TIMEOUT_MS }),
-  "https:": new https.Agent({ keepAlive: true, maxSockets: 32, timeout: IDLE_SOCKET_TIMEOUT_MS }),
+  "http:": new http.Agent({ keepAlive: true, maxSockets: 64, timeout: IDLE_SOCKET_TIMEOUT_MS }),
+  "https:": new https.Agent({ keepAlive: true, maxSockets: 64, timeout: IDLE_SOCKET_TIMEOUT_MS }),
 };
+
+/**
+ * The Standard Webhooks signature, `v1,` + base64 of HMAC-SHA256 over "{id}.{timestamp}.{body}" keyed with
+ * the secret's bytes (base64 after `whsec_`). Node's HMAC rather than the standardwebhooks package's sign():
+ * that one hashes in JavaScript, on the thread that serves ingest, for every attempt. The tests verify these
+ * signatures with the package (tests/unit/webhook-signature.test.ts).
+ */
+function sign(secret: string, messageId: string, timestamp: string, body: string): string {
+  const key = Buffer.from(secret.startsWith("whsec_") ? secret.slice("whsec_".length) : secret, "base64");
+  return `v1,${createHmac("sha256", key).update(`${messageId}.${timestamp}.${body}`).digest("base64")}`;
+}
 
 /** The Standard Webhooks headers of one attempt: the same webhook-id, a fresh timestamp and signature(s). */
 export function signatureHeaders(messageId: string, body: string, secrets: string[], now = new Date()): Record<string, string> {
   if (secrets.length === 0) return {};
+  const timestamp = String(Math.floor(now.getTime() / 1000));
   return {
     "webhook-id": messageId,
-    "webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
-    "webhook-signature": secrets.map((secret) => new Webhook(secret).sign(messageId, now, body)).join(" "),
+    "webhook-timestamp": timestamp,
+    "webhook-signature": secrets.map((secret) => sign(secret, messageId, timestamp, body)).join(" "),
   };
 }
 
