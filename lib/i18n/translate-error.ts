@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ErrorCode } from "@/lib/error-codes";
 import type { AppError, FieldIssue } from "@/lib/errors";
+import { toFieldIssues } from "@/lib/validation/parse-input";
 import { DEFAULT_LOCALE } from "./locales";
 import { getRequestLocale } from "./request-locale";
 import { getServerTranslator } from "./server-translator";
@@ -34,6 +35,17 @@ export async function translateAppError(
       ? t("invalid", { details: Object.values(fieldErrors).join("; ") })
       : translateCode(t, error);
   return { message, fieldErrors: Object.keys(fieldErrors).length ? fieldErrors : undefined };
+}
+
+/**
+ * A zod error a page shows itself (the leads page's filter from its address), each issue worded as a form's:
+ * the domain's English in English, the catalogue's in another language.
+ */
+export async function translateZodIssues(error: z.ZodError): Promise<{ field: string; message: string }[]> {
+  const issues = toFieldIssues(error);
+  if ((await getRequestLocale()) === DEFAULT_LOCALE) return issues;
+  const t = await getServerTranslator("formErrors");
+  return issues.map((issue, index) => ({ field: issue.field, message: translateIssue(t, issue, error.issues[index]) }));
 }
 
 /** What a form says when it shows each error next to its input. */

@@ -57,7 +57,7 @@ describe("an admin form's errors", () => {
       () => createWorkspaceAction({}, form({ name: "Outro", slug: workspace.slug })),
       PORTUGUESE,
     );
-    expect(slug).toMatchObject({ ok: false, fieldErrors: { slug: "já é usado por outro workspace" } });
+    expect(slug).toMatchObject({ ok: false, fieldErrors: { slug: "já é usado por outro espaço de trabalho" } });
 
     const password = await callAction(
       owner,
