@@ -182,6 +182,14 @@ test("the rest of the admin, its dialogs and its form errors are in Portuguese t
   await revoke.getByRole("button", { name: "Cancelar" }).click();
   await expect(revoke).toBeHidden();
 
+  // The request log: the field, the code and what was sent as they were; the message in Portuguese.
+  expect((await request.post(`/ingest/${link.token}`, { data: { email: "não-é-email" } })).status()).toBe(422);
+  await page.reload();
+  const rejected = page.locator('[data-testid="submission"][data-outcome="rejected"]').first();
+  await rejected.locator("summary").click();
+  await expect(rejected.getByText("deve ser um endereço de e-mail válido")).toBeVisible();
+  await expectNoEnglish(page, "request log entry");
+
   // The copy button says so in Portuguese.
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.getByTestId("capture-url").locator("xpath=../div/button").click();
