@@ -170,6 +170,10 @@ test("the rest of the admin, its dialogs and its form errors are in Portuguese t
   await page.getByRole("button", { name: "Exportar CSV" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await expectNoEnglish(page, "export dialog");
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Aplicar…" }).click();
+  await expect(page.getByTestId("bulk-confirmation")).toBeVisible();
+  await expectNoEnglish(page, "bulk dialog");
   await page.goto(`${base}/leads/${leadId}`);
   await page.getByRole("button", { name: "Eliminar lead" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
