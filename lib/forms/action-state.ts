@@ -1,5 +1,6 @@
 import type { ErrorCode } from "@/lib/error-codes";
 import { AppError } from "@/lib/errors";
+import { translateAppError, unexpectedErrorMessage } from "@/lib/i18n/translate-error";
 import { log } from "@/lib/log";
 
 /** What a form's server action answers: a message, and errors to show next to the inputs. */
@@ -22,17 +23,15 @@ export function submittedValues(form: FormData): Record<string, string> {
   return values;
 }
 
-/** Turns whatever an action threw into something the form can show; unexpected errors are logged, not shown. */
-export function fromError(error: unknown): ActionState {
+/**
+ * Turns whatever an action threw into something the form can show, in the user's language (the domain's
+ * English messages stay for the command line and the API); unexpected errors are logged, not shown.
+ */
+export async function fromError(error: unknown): Promise<ActionState> {
   if (error instanceof AppError) {
-    const fieldErrors = Object.fromEntries((error.errors ?? []).map((issue) => [issue.field, issue.message]));
-    return {
-      ok: false,
-      code: error.code,
-      message: error.message,
-      fieldErrors: Object.keys(fieldErrors).length ? fieldErrors : undefined,
-    };
+    const { message, fieldErrors } = await translateAppError(error);
+    return { ok: false, code: error.code, message, fieldErrors };
   }
   log.error({ err: error }, "server action failed");
-  return { ok: false, code: "internal_error", message: "Something went wrong; nothing was changed. Try again." };
+  return { ok: false, code: "internal_error", message: await unexpectedErrorMessage() };
 }

@@ -1,3 +1,4 @@
+import { checkFieldsMessage } from "@/lib/i18n/translate-error";
 import { type ActionState, fromError, submittedValues } from "./action-state";
 
 /**
@@ -5,13 +6,13 @@ import { type ActionState, fromError, submittedValues } from "./action-state";
  * it belongs to. Errors on list items ("allowedOrigins.3", "options.0") belong to the list's one text box;
  * their messages name the bad item, so the first one is what the box shows.
  */
-export function formFailure(error: unknown, form: FormData): ActionState {
-  const state = fromError(error);
+export async function formFailure(error: unknown, form: FormData): Promise<ActionState> {
+  const state = await fromError(error);
   if (state.fieldErrors) {
     const grouped: Record<string, string> = {};
     for (const [field, message] of Object.entries(state.fieldErrors)) grouped[field.replace(/\.\d+$/, "")] ??= message;
     state.fieldErrors = grouped;
-    state.message = "Check the highlighted fields.";
+    state.message = await checkFieldsMessage();
   }
   return { ...state, values: submittedValues(form) };
 }

@@ -25,11 +25,12 @@ function issueCode(issue: z.core.$ZodIssue): string {
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
-  throw validationFailed(what, toFieldIssues(parsed.error));
+  throw validationFailed(what, toFieldIssues(parsed.error), parsed.error);
 }
 
 /** AppError `validation_failed` whose message names every issue, for callers that read only the message. */
-export function validationFailed(what: string, errors: FieldIssue[]): AppError {
+export function validationFailed(what: string, errors: FieldIssue[], cause?: z.ZodError): AppError {
   const summary = errors.map((issue) => (issue.field ? `${issue.field} ${issue.message}` : issue.message)).join("; ");
-  return new AppError("validation_failed", `Invalid ${what}: ${summary}.`, { errors });
+  // The zod error as the cause: an admin form words its issues in the user's language from it (sizes, formats).
+  return new AppError("validation_failed", `Invalid ${what}: ${summary}.`, { errors, cause });
 }

@@ -159,8 +159,8 @@ test("search, filters, sort, pages and the CSV export of the current filter", as
   await expect(page.getByRole("heading", { name: "No leads match these filters" })).toBeVisible();
   await page.goto(`${base}?from=2026-02-30&link=nope`);
   const problems = page.getByRole("alert").filter({ hasText: "These filters cannot be applied" });
-  await expect(problems).toContainText("from must be a calendar date as YYYY-MM-DD");
-  await expect(problems).toContainText("link must be a capture link id");
+  await expect(problems).toContainText("From: must be a calendar date as YYYY-MM-DD");
+  await expect(problems).toContainText("Capture link: must be a capture link id");
 
   // Sort A→Z, keeping the filter.
   await page.goto(`${base}?link=${ads.id}`);

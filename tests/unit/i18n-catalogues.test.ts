@@ -2,6 +2,7 @@
 // arguments; no key nobody uses. (Pages rendered in pt-BR are checked for English by tests/e2e/admin-pt-br.spec.ts.)
 import { parse, TYPE } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
+import { ERROR_CODES } from "@/lib/error-codes";
 import { CATALOGUES, findUntranslated, flatten, readSources } from "../support/catalogues";
 
 const en = flatten(CATALOGUES.en);
@@ -42,6 +43,16 @@ describe("the message catalogues", () => {
       expect(portuguese.trim(), key).not.toBe("");
       expect(argumentsOf(portuguese), `arguments of ${key}`).toEqual(argumentsOf(english));
     }
+  });
+
+  it("word every error code for an admin form in both languages (lib/i18n/translate-error.ts)", () => {
+    // The ingest API and the command line keep English; a form shows the code's message in the user's language.
+    const codes = Object.keys(ERROR_CODES);
+    expect(codes.filter((code) => !en.has(`formErrors.codes.${code}`))).toEqual([]);
+    expect(codes.filter((code) => !pt.has(`formErrors.codes.${code}`))).toEqual([]);
+    expect([...en.keys()].filter((key) => key.startsWith("formErrors.codes.") && !codes.includes(key.split(".")[2]!))).toEqual(
+      [],
+    );
   });
 
   it("have no key that no source file names", () => {

@@ -4,6 +4,7 @@ import { currentSession } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
 import type { ActionState } from "@/lib/forms/action-state";
 import { formFailure } from "@/lib/forms/form-failure";
+import { getServerTranslator } from "@/lib/i18n/server-translator";
 import { changePassword } from "@/lib/users/change-password";
 
 function text(form: FormData, name: string): string {
@@ -26,11 +27,8 @@ export async function changePasswordAction(_previous: ActionState, form: FormDat
       currentPassword: text(form, "currentPassword"),
       newPassword,
     });
-    const elsewhere =
-      sessionsEnded === 0
-        ? ""
-        : ` ${sessionsEnded === 1 ? "1 other session was" : `${sessionsEnded} other sessions were`} signed out.`;
-    return { ok: true, message: `Password changed. You stay signed in here.${elsewhere}` };
+    const t = await getServerTranslator("account.password");
+    return { ok: true, message: t("changed", { others: sessionsEnded }) };
   } catch (error) {
     return formFailure(error, form);
   }

@@ -15,6 +15,6 @@ export async function forgotPasswordAction(_previous: ActionState, form: FormDat
       message: (await getServerTranslator("email.auth"))("forgotSent"),
     };
   } catch (error) {
-    return { ...fromError(error), values: submittedValues(form) };
+    return { ...(await fromError(error)), values: submittedValues(form) };
   }
 }

@@ -16,7 +16,7 @@ export async function setupAction(_previous: SetupState, form: FormData): Promis
     });
     return { ok: true, slug: workspace.slug };
   } catch (error) {
-    const state = fromError(error);
+    const state = await fromError(error);
     // A workspace name that yields no usable slug is reported on `slug` by the workspace schema.
     if (state.fieldErrors?.slug) state.fieldErrors.workspaceName = state.fieldErrors.slug;
     return { ...state, values: submittedValues(form) };

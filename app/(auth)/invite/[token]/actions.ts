@@ -12,7 +12,7 @@ export async function acceptInvitationAction(token: string, _previous: ActionSta
       password: String(form.get("password") ?? ""),
     }));
   } catch (error) {
-    return { ...fromError(error), values: submittedValues(form) };
+    return { ...(await fromError(error)), values: submittedValues(form) };
   }
   redirect(`/signin?invited=${encodeURIComponent(email)}`);
 }

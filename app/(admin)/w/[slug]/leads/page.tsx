@@ -13,6 +13,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { hasRole, requireWorkspace } from "@/lib/auth/session";
 import { listFields } from "@/lib/fields/list-fields";
+import { translateZodIssues } from "@/lib/i18n/translate-error";
 import { zoneName } from "@/lib/i18n/zone-name";
 import { excelLocale } from "@/lib/leads/excel-locale";
 import { excelSeparator } from "@/lib/leads/export-leads";
@@ -23,7 +24,6 @@ import { captureUrl } from "@/lib/links/capture-url";
 import { curlSnippet } from "@/lib/links/link-snippets";
 import { listLinks } from "@/lib/links/list-links";
 import { getViewer } from "@/lib/time/viewer";
-import { toFieldIssues } from "@/lib/validation/parse-input";
 import { listMembers } from "@/lib/workspaces/list-members";
 import { requestBaseUrl } from "../links/request-base-url";
 import { bulkUpdateLeadsAction, countBulkTargetAction } from "./actions";
@@ -34,6 +34,25 @@ export async function generateMetadata(): Promise<Metadata> {
 export const dynamic = "force-dynamic";
 
 type SearchParams = Record<string, string | string[] | undefined>;
+
+/** A filter's name in the address as the filter form labels it ("utm_source": "UTM source"). */
+async function filterLabels(): Promise<(field: string) => string> {
+  const [filters, workflow] = await Promise.all([getTranslations("leads.filters"), getTranslations("workflow.filters")]);
+  const labels: Record<string, string> = {
+    q: filters("search"),
+    link: filters("link"),
+    utm_source: filters("utmSource"),
+    utm_medium: filters("utmMedium"),
+    utm_campaign: filters("utmCampaign"),
+    from: filters("from"),
+    to: filters("to"),
+    sort: filters("sort"),
+    status: workflow("status"),
+    owner: workflow("owner"),
+    tag: workflow("tag"),
+  };
+  return (field) => labels[field] ?? field;
+}
 
 export default async function LeadsPage({
   params,
@@ -49,6 +68,8 @@ export default async function LeadsPage({
   const raw = leadFilterParams(query);
   const parsed = LeadFilter.safeParse(raw);
   const after = typeof query.after === "string" ? query.after : undefined;
+  const filterIssues = parsed.success ? [] : await translateZodIssues(parsed.error);
+  const filterLabel = await filterLabels();
 
   const [links, members, tags, csvLocale, page] = await Promise.all([
     listLinks(workspace.id),
@@ -111,9 +132,9 @@ export default async function LeadsPage({
             <Alert>
               <p className="font-medium">{t("invalidFilters")}</p>
               <ul className="mt-1 list-disc pl-5">
-                {toFieldIssues(parsed.error).map((issue) => (
-                  <li key={`${issue.field}:${issue.code}`}>
-                    {issue.field} {issue.message}
+                {filterIssues.map((issue) => (
+                  <li key={`${issue.field}:${issue.message}`}>
+                    {filterLabel(issue.field)}: {issue.message}
                   </li>
                 ))}
               </ul>

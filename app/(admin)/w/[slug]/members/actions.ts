@@ -34,7 +34,7 @@ export async function addMemberAction(slug: string, _previous: ActionState, form
     const [t, roles] = await Promise.all([getServerTranslator("members.messages"), getServerTranslator("roles")]);
     return { ok: true, message: t("added", { email: added.email, role: roles(`${added.role}.label`).toLowerCase() }) };
   } catch (error) {
-    const state = formFailure(error, form);
+    const state = await formFailure(error, form);
     const t = await getServerTranslator("members.messages");
     // The domain's messages speak to the command line; this form has its own way to fix each case.
     if (state.code === "user_not_found") {
