@@ -91,7 +91,8 @@ function newAttempt(request: Request): Attempt {
 async function readPayload(attempt: Attempt): Promise<ReceivedBody> {
   const received = await readBody(attempt.request, env().INGEST_BODY_TIMEOUT_MS);
   attempt.record.payload = storablePayload(received.text);
-  attempt.record.requestHash = requestHash(received.text);
+  // Only an Idempotency-Key's record keeps the hash: a SHA-256 of every other body would be work for nothing.
+  if (attempt.record.idempotencyKey) attempt.record.requestHash = requestHash(received.text);
   return received;
 }
 
