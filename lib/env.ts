@@ -55,6 +55,11 @@ const EnvSchema = z.object({
         .regex(/^\d+(ms|s|m|h)(\s*,\s*\d+(ms|s|m|h))*$/, 'expected durations such as "1s,2s,4s"')
         .optional(),
     ),
+  /**
+   * Where the server runs the webhook and email dispatcher: "process", a child process of its own (the default,
+   * so deliveries do not wait behind requests on the server's thread), or "inline", in the server process.
+   */
+  WEBHOOK_DISPATCHER: z.enum(["process", "inline"]).default("process"),
   /** The mail server, smtp://user:pass@host:port or smtps://…; with MAIL_FROM, turns email on (docs/email.md). */
   SMTP_URL: z
     .string()

@@ -5,6 +5,7 @@ import { isAppError } from "@/lib/errors";
 import { startRetentionJob } from "@/lib/privacy/retention";
 import { processSingleton } from "@/lib/process-singleton";
 import { startDispatcher } from "@/lib/webhooks/dispatcher";
+import { startDispatcherProcess } from "@/lib/webhooks/dispatcher-process";
 
 /** Called by scripts/server.mjs once in-flight requests are done; see registerShutdown. */
 const SHUTDOWN_HOOK = Symbol.for("leadlink.shutdown");
@@ -64,7 +65,8 @@ function registerShutdown(stopMaintenance: () => Promise<void>, stopDispatcher: 
 export function boot(): Promise<void> {
   return processSingleton("boot", async () => {
     const database = await openDatabaseOrExit();
-    const dispatcher = startDispatcher(database);
+    // A child process of its own by default (lib/webhooks/dispatcher-process.ts), off the thread that serves requests.
+    const dispatcher = env().WEBHOOK_DISPATCHER === "inline" ? startDispatcher(database) : startDispatcherProcess();
     // Retention windows (DESIGN.md section 9): hourly, in small batches, beside the dispatcher.
     const retention = startRetentionJob(database);
     // Server mode has PostgreSQL's autovacuum; the embedded database has none.

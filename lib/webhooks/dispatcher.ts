@@ -56,6 +56,11 @@ export function wakeDispatcher(): void {
   slot.current?.wake();
 }
 
+/** Makes wakeDispatcher() wake this one: the server's handle on a dispatcher in a child process (dispatcher-process.ts). */
+export function useDispatcher(dispatcher: Dispatcher | undefined): void {
+  slot.current = dispatcher;
+}
+
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

@@ -1,0 +1,18 @@
+#!/usr/bin/env node
+// The webhook and email dispatcher's own process, forked by the server (lib/webhooks/dispatcher-process.ts);
+// not meant to be run by hand. Runs the TypeScript sources through tsx, as bin/leadlink.mjs does.
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { register } from "tsx/esm/api";
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+process.chdir(root);
+register({ tsconfig: path.join(root, "tsconfig.json") });
+
+const { runDispatcherProcess } = await import(pathToFileURL(path.join(root, "lib/webhooks/dispatcher-process-main.ts")).href);
+try {
+  await runDispatcherProcess();
+} catch (error) {
+  process.stderr.write(`Leadlink webhook dispatcher could not start: ${error?.stack ?? error}\n`);
+  process.exit(1);
+}
