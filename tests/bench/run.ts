@@ -438,10 +438,15 @@ function printTable(figures: Figures, scale: ScaleFigures | undefined): void {
   for (const [name, value, result] of rows) console.log(`${name.padEnd(width)}  ${value.padEnd(valueWidth)}  ${result}`);
   if (!scale) return;
   console.log("\nper page (p50 / p95 ms):");
-  for (const [url, timing] of Object.entries({ ...scale.leadsPage.byUrl, ...scale.search.byUrl })) {
+  for (const line of perPageLines(scale)) console.log(line);
+}
+
+/** Each leads page and search timed at scale, p50 / p95: what the pooled figures are made of. */
+function perPageLines(scale: ScaleFigures): string[] {
+  return Object.entries({ ...scale.leadsPage.byUrl, ...scale.search.byUrl }).map(([url, timing]) => {
     const { pathname, search } = new URL(url);
-    console.log(`  ${pathname}${search}  ${round1(timing.p50)} / ${round1(timing.p95)}`);
-  }
+    return `  ${pathname}${search}  ${round1(timing.p50)} / ${round1(timing.p95)}`;
+  });
 }
 
 async function main(): Promise<void> {
@@ -496,8 +501,11 @@ async function main(): Promise<void> {
       (duringExport ? duringExport.idle.failures + duringExport.during.failures : 0),
   };
 
-  if (options.json) process.stdout.write(`${JSON.stringify(figures)}\n`);
-  else printTable(figures, scale);
+  if (options.json) {
+    // The table's per-page breakdown goes with the progress, so a JSON run keeps it too.
+    if (scale) for (const line of ["per page (p50 / p95 ms):", ...perPageLines(scale)]) progress(line);
+    process.stdout.write(`${JSON.stringify(figures)}\n`);
+  } else printTable(figures, scale);
 }
 
 main().catch((error: unknown) => {
