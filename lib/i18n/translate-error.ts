@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ErrorCode } from "@/lib/error-codes";
-import type { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
+import { problemResponse } from "@/lib/http/problem";
 import { toFieldIssues } from "@/lib/validation/parse-input";
 import { DEFAULT_LOCALE } from "./locales";
 import { getRequestLocale } from "./request-locale";
@@ -63,4 +64,18 @@ function translateCode(t: Translator, error: AppError): string {
     return t(`codes.${error.code}`, { minutes: Math.max(1, Math.ceil((error.retryAfter ?? 60) / 60)) });
   }
   return t(`codes.${error.code satisfies ErrorCode}` as Parameters<Translator>[0]);
+}
+
+/**
+ * A download's error (the CSV export, "Download personal data") as problem+json in the viewer's language:
+ * `code`, `status`, `type` and each error's `field` stay as the contract has them; `detail` and the errors'
+ * `message` are the admin forms' sentences, so a Portuguese user who opens the link reads Portuguese.
+ */
+export async function adminProblemResponse(error: AppError): Promise<Response> {
+  const { message, fieldErrors } = await translateAppError(error);
+  const translated = new AppError(error.code, message, {
+    errors: error.errors?.map((issue) => ({ ...issue, message: fieldErrors?.[issue.field] ?? issue.message })),
+    retryAfter: error.retryAfter,
+  });
+  return problemResponse(translated);
 }

@@ -213,6 +213,19 @@ describe("access requests", () => {
     const forbidden = await callAction(member, () => downloadPersonalData(request(), params(workspace.slug, lead.json.leadId)));
     expect(forbidden.status).toBe(403);
     expect(forbidden.headers.get("content-type")).toContain("application/problem+json");
+    expect(await forbidden.json()).toMatchObject({
+      code: "forbidden",
+      detail: "Only owners and admins can download personal data.",
+    });
+    // In a Portuguese browser the same refusal reads Portuguese; its code stays the contract's.
+    const recusado = await callAction(member, () => downloadPersonalData(request(), params(workspace.slug, lead.json.leadId)), {
+      acceptLanguage: "pt-BR,pt;q=0.9",
+    });
+    expect(recusado.status).toBe(403);
+    const problem = (await recusado.json()) as { code: string; detail: string };
+    expect(problem.code).toBe("forbidden");
+    expect(problem.detail).not.toMatch(/owners|admins/i);
+    expect(problem.detail).toBe("Seu papel neste espaço de trabalho não permite isto.");
     const stranger = await newTenant("Stranger");
     const foreign = await callAction(stranger.owner, () =>
       downloadPersonalData(request(), params(stranger.workspace.slug, lead.json.leadId)),

@@ -1,7 +1,7 @@
 import { currentUser, findWorkspaceAccess, hasRole } from "@/lib/auth/session";
 import { AppError, isAppError } from "@/lib/errors";
-import { problemResponse } from "@/lib/http/problem";
 import { clientIp } from "@/lib/http/request-meta";
+import { adminProblemResponse } from "@/lib/i18n/translate-error";
 import { collectPersonalData } from "@/lib/privacy/personal-data";
 
 export const dynamic = "force-dynamic";
@@ -33,7 +33,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ slug
       },
     });
   } catch (error) {
-    if (isAppError(error)) return problemResponse(error);
+    if (isAppError(error)) return adminProblemResponse(error);
     throw error;
   }
 }
