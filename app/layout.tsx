@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { NextIntlClientProvider } from "next-intl";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import { ViewerProvider } from "@/components/ui/viewer";
+import { clientMessages } from "@/i18n/client-messages";
+import type { Messages } from "@/lib/i18n/messages";
 import { getViewer } from "@/lib/time/viewer";
 import "./globals.css";
 
@@ -16,11 +18,12 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   // The text follows the user's language (docs/i18n.md); dates and numbers that language and the browser's zone.
-  const [locale, viewer] = await Promise.all([getLocale(), getViewer()]);
+  const [locale, viewer, messages] = await Promise.all([getLocale(), getViewer(), getMessages()]);
   return (
     <html lang={locale}>
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
-        <NextIntlClientProvider>
+        {/* Only what client components translate with: server components send their text, not the catalogue. */}
+        <NextIntlClientProvider messages={clientMessages(messages as Messages)}>
           <ViewerProvider viewer={viewer}>{children}</ViewerProvider>
         </NextIntlClientProvider>
       </body>

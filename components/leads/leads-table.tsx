@@ -1,61 +1,11 @@
-import Link from "next/link";
-import { useTranslations } from "next-intl";
-import { LocalTime } from "@/components/ui/local-time";
-import { Table, Td, Th } from "@/components/ui/table";
 import type { LeadListItem } from "@/lib/leads/list-leads";
 import { formatPhone } from "@/lib/phone/format-phone";
-import { LeadStatusBadge } from "./lead-status-badge";
-import { SelectAllLeads } from "./select-all-leads";
-
-function Utm({ lead }: { lead: LeadListItem }) {
-  const t = useTranslations("leads.table");
-  if (!lead.utmSource && !lead.utmMedium && !lead.utmCampaign) return <span className="text-slate-400">{t("direct")}</span>;
-  return (
-    <div className="min-w-0">
-      <p className="truncate text-slate-800">
-        {lead.utmSource ?? "—"}
-        {lead.utmMedium ? <span className="text-slate-400"> / {lead.utmMedium}</span> : null}
-      </p>
-      {lead.utmCampaign ? <p className="truncate text-xs text-slate-500">{lead.utmCampaign}</p> : null}
-    </div>
-  );
-}
-
-const muted = <span className="text-slate-400">—</span>;
-
-/** Status, then the owner and tags under it. */
-function Workflow({
-  lead,
-  ownerNames,
-  className,
-}: {
-  lead: LeadListItem;
-  ownerNames: ReadonlyMap<string, string>;
-  className?: string;
-}) {
-  const t = useTranslations("workflow.table");
-  return (
-    <div className={className} data-testid="lead-row-workflow">
-      <LeadStatusBadge status={lead.status} />
-      {lead.ownerId ? (
-        <p className="mt-1 truncate text-xs text-slate-600">{ownerNames.get(lead.ownerId) ?? t("formerMember")}</p>
-      ) : null}
-      {lead.tags.length > 0 ? (
-        <p className="mt-1 flex flex-wrap gap-1">
-          {lead.tags.map((tag) => (
-            <span key={tag} className="rounded bg-slate-100 px-1.5 py-0.5 text-[11px] text-slate-600">
-              {tag}
-            </span>
-          ))}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+import { type LeadRow, LeadsTableView } from "./leads-table-view";
 
 /**
- * The leads of one page. On a phone the table keeps one column, the lead, with its phone, source and
- * time under the name; wider screens get a column each.
+ * The leads of one page (the table itself is LeadsTableView, a client component): the server formats
+ * what needs the server (phones, with libphonenumber's metadata; owner and link names) and hands the
+ * rows over as data.
  */
 export function LeadsTable({
   leads,
@@ -69,70 +19,21 @@ export function LeadsTable({
   /** Members' names by user id. */
   ownerNames: ReadonlyMap<string, string>;
 }) {
-  const t = useTranslations("leads.table");
-  const tw = useTranslations("workflow.table");
-  return (
-    <Table caption={t("caption")}>
-      <thead>
-        <tr>
-          <Th className="w-8">
-            <SelectAllLeads />
-          </Th>
-          <Th>{t("lead")}</Th>
-          <Th className="hidden sm:table-cell">{t("phone")}</Th>
-          <Th className="hidden sm:table-cell">{tw("status")}</Th>
-          <Th className="hidden sm:table-cell">{t("source")}</Th>
-          <Th className="hidden md:table-cell">{t("link")}</Th>
-          <Th className="hidden sm:table-cell">{t("created")}</Th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100" data-testid="leads-rows">
-        {leads.map((lead) => (
-          <tr key={lead.id} className="hover:bg-slate-50" data-testid="lead-row">
-            <Td className="w-8 align-top">
-              <input
-                type="checkbox"
-                data-lead-select
-                value={lead.id}
-                aria-label={tw("selectLead", { name: lead.name ?? lead.email ?? lead.id })}
-                className="size-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-600"
-              />
-            </Td>
-            <Td className="max-w-[calc(100vw-6rem)] sm:max-w-xs">
-              <Link
-                href={`${basePath}/${lead.id}`}
-                className="font-medium break-words text-indigo-700 hover:text-indigo-500 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
-              >
-                {lead.name ?? lead.email ?? (lead.telephone ? formatPhone(lead.telephone) : t("unnamed"))}
-              </Link>
-              {lead.email && lead.name ? <p className="mt-0.5 truncate text-xs text-slate-500">{lead.email}</p> : null}
-              <Workflow lead={lead} ownerNames={ownerNames} className="mt-1.5 sm:hidden" />
-              <div className="mt-1.5 space-y-1 text-xs text-slate-500 sm:hidden" data-testid="lead-row-summary">
-                {lead.telephone ? <p className="tabular-nums text-slate-700">{formatPhone(lead.telephone)}</p> : null}
-                <Utm lead={lead} />
-                <LocalTime value={lead.createdAt} mode="datetime" className="block" />
-              </div>
-            </Td>
-            <Td className="hidden whitespace-nowrap tabular-nums sm:table-cell">
-              {lead.telephone ? formatPhone(lead.telephone) : muted}
-            </Td>
-            <Td className="hidden max-w-[12rem] sm:table-cell">
-              <Workflow lead={lead} ownerNames={ownerNames} />
-            </Td>
-            <Td className="hidden max-w-[14rem] sm:table-cell">
-              <Utm lead={lead} />
-            </Td>
-            <Td className="hidden max-w-[12rem] truncate md:table-cell">
-              {lead.captureLinkId
-                ? (linkNames.get(lead.captureLinkId) ?? <span className="text-slate-400">{t("deletedLink")}</span>)
-                : muted}
-            </Td>
-            <Td className="hidden whitespace-nowrap text-slate-500 sm:table-cell">
-              <LocalTime value={lead.createdAt} mode="datetime" />
-            </Td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
+  const rows = leads.map(
+    (lead): LeadRow => ({
+      id: lead.id,
+      name: lead.name,
+      email: lead.email,
+      phone: lead.telephone ? formatPhone(lead.telephone) : null,
+      status: lead.status,
+      owner: lead.ownerId ? (ownerNames.get(lead.ownerId) ?? { former: true }) : null,
+      tags: lead.tags,
+      utmSource: lead.utmSource,
+      utmMedium: lead.utmMedium,
+      utmCampaign: lead.utmCampaign,
+      link: lead.captureLinkId ? (linkNames.get(lead.captureLinkId) ?? { deleted: true }) : null,
+      createdAt: lead.createdAt.toISOString(),
+    }),
   );
+  return <LeadsTableView leads={rows} basePath={basePath} />;
 }

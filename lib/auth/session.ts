@@ -78,13 +78,19 @@ export async function findWorkspaceAccess(userId: string, slug: string) {
 }
 
 /**
+ * findWorkspaceAccess once per page render (React's cache): the workspace layout and the page both ask.
+ * Server actions (authorizeWorkspace) look it up afresh.
+ */
+const renderedWorkspaceAccess = cache(findWorkspaceAccess);
+
+/**
  * For pages: the workspace access; the sign-in page when signed out; the 404 page when the user is not a
  * member, and also when their role is below `atLeast` (a member who opens a manager's page, such as
  * /links/new, sees the same page as for a link that does not exist; the actions refuse with 403 `forbidden`).
  */
 export async function requireWorkspace(slug: string, atLeast: Role = "member"): Promise<WorkspaceAccess> {
   const user = await requireUser();
-  const membership = await findWorkspaceAccess(user.id, slug);
+  const membership = await renderedWorkspaceAccess(user.id, slug);
   if (!membership) notFound();
   if (!hasRole(membership.role, atLeast)) notFound();
   return { user, workspace: membership.workspace, role: membership.role };

@@ -20,6 +20,10 @@ let ianaZones: ReadonlySet<string> | undefined;
 /** Fixed offsets: IANA keeps them under Etc/ (sign inverted, "Etc/GMT+3" is UTC-3), outside supportedValuesOf. */
 const FIXED_OFFSET = /^Etc\/GMT[+-]\d{1,2}$/;
 
+/** canonicalTimeZone's answers by name (bounded: the names come from requests). */
+const canonical = new Map<string, string | undefined>();
+const MAX_CANONICAL = 1_000;
+
 /**
  * The zone's canonical IANA name when `name` is one this runtime knows, else undefined. ICU also accepts
  * names outside the IANA database ("SystemV/AST4") that PostgreSQL would refuse mid-query: only what
@@ -27,6 +31,15 @@ const FIXED_OFFSET = /^Etc\/GMT[+-]\d{1,2}$/;
  */
 export function canonicalTimeZone(name: string | undefined | null): string | undefined {
   if (!name || !ZONE_SHAPE.test(name)) return undefined;
+  // Every page asks for the viewer's zone: resolving one makes an Intl formatter, so answers are kept.
+  if (canonical.has(name)) return canonical.get(name);
+  if (canonical.size >= MAX_CANONICAL) canonical.clear();
+  const zone = resolveTimeZone(name);
+  canonical.set(name, zone);
+  return zone;
+}
+
+function resolveTimeZone(name: string): string | undefined {
   try {
     const resolved = new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
     // "Etc/UTC", "Etc/GMT" and friends read better as UTC, and PostgreSQL knows "UTC" under every build.
