@@ -146,4 +146,41 @@ describe("workflow filters at scale", () => {
     await selectLeadRows({ columns: Prisma.sql`l.id`, workspaceId, filter: { ...filter, sort: "name" }, limit: 51 }, runner);
     expect(indexes[0]).toBe("leads_workspace_id_status_name_idx");
   });
+
+  it("finds a long term (a whole email) exactly, through the walk and through the search index", async () => {
+    const rows = await db.current.sql<{ id: string }>(
+      Prisma.sql`SELECT id FROM leads WHERE workspace_id = ${workspaceId}::uuid ORDER BY created_at LIMIT 3`,
+    );
+    const [whole, longer, samePrefix] = rows.map((row) => row.id);
+    const emails: [string, string][] = [
+      [whole!, "fabio.lopes.123456@uol.com.br"],
+      [longer!, "xfabio.lopes.123456@uol.com.br.old"],
+      // The same first 12 characters, not the term.
+      [samePrefix!, "fabio.lopes.123457@uol.com.br"],
+    ];
+    for (const [id, email] of emails) {
+      await db.current.sql(Prisma.sql`UPDATE leads SET email = ${email} WHERE id = ${id}::uuid`);
+    }
+    // Typed with capitals and an accent, as search folds both.
+    const q = "Fábio.Lopes.123456@UOL.com.br";
+    expect(new Set(await pagedIds({ q }))).toEqual(new Set([whole, longer]));
+    expect(new Set(await pagedIds({ q, sort: "name" }))).toEqual(new Set([whole, longer]));
+
+    // The collecting statement (when a walk does not fill the page) finds the same leads.
+    const none = async () => [];
+    const collectOnly: LeadRowsRunner<{ id: string }> = {
+      rows: none,
+      rowsWalkingIndex: none,
+      rowsFromSearchIndex: (sql) =>
+        db.current.transaction(async (tx) => {
+          await tx.exec("SET LOCAL enable_indexscan = off");
+          return tx.sql<{ id: string }>(sql);
+        }),
+    };
+    const collected = await selectLeadRows(
+      { columns: Prisma.sql`l.id`, workspaceId, filter: LeadFilter.parse({ q }), limit: 51 },
+      collectOnly,
+    );
+    expect(new Set(collected.map((row) => row.id))).toEqual(new Set([whole, longer]));
+  });
 });
