@@ -20,6 +20,9 @@ export const BUILD_INPUTS = [
   "app",
   "components",
   "lib",
+  // The request config and the client's catalogue (i18n/), and the catalogues themselves (lib/i18n imports them).
+  "i18n",
+  "messages",
   "prisma/schema.prisma",
   "instrumentation.ts",
   "proxy.ts",
