@@ -48,6 +48,24 @@ function limitHeapGrowth() {
   v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 }
 
+/*
+ * On PostgreSQL, WebAssembly runs on Liftoff, V8's baseline compiler, never tiered up to TurboFan. Prisma's
+ * query compiler is a 3.4 MB WebAssembly module; its first query (a sign-in) ran hot enough for V8 to recompile
+ * much of it with TurboFan on its background threads, and those compilations' ~45 MB of scratch memory stayed
+ * in the threads' malloc arenas: a signed-in server rested at 232–262 MB instead of ~190, and a 1,000,000-lead
+ * export peaked at 282–300 MB instead of ~220 (docs/benchmarks.md, "Export memory: WebAssembly on Liftoff").
+ * Prisma caches each query's plan, so the compiler is off the hot path: its queries took no more CPU.
+ * Only on PostgreSQL (DATABASE_URL): with the embedded database, PGlite (PostgreSQL itself as WebAssembly, in a
+ * worker of this process; V8's flags are per process) would run on Liftoff too. Its ingest measured the same CPU
+ * per request either way, but its heavier statements (search, export) were not measured on Liftoff.
+ * A --liftoff flag given to node wins.
+ */
+function keepWasmOnLiftoff() {
+  if (!process.env.DATABASE_URL?.trim()) return;
+  if (process.execArgv.some((arg) => /^--(no-)?liftoff/.test(arg))) return;
+  v8.setFlagsFromString("--liftoff-only");
+}
+
 function log(message) {
   process.stdout.write(`${message}\n`);
 }
@@ -165,6 +183,8 @@ export async function startServer({ root = ROOT, port = readPort() } = {}) {
   const { default: next } = await import("next");
   const app = next({ dev: false, dir: root, httpServer: server, ...(port ? { port } : {}) });
   await app.prepare();
+  // After prepare(), which loaded the .env files (DATABASE_URL); before the database and Prisma start.
+  keepWasmOnLiftoff();
   await runInstrumentation(app);
   if (signalWhileStarting) {
     await closeApp();
