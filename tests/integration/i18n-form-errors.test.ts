@@ -4,6 +4,7 @@ import "../support/server-action";
 import { describe, expect, it } from "vitest";
 import { changePasswordAction } from "@/app/(admin)/account/actions";
 import { createFieldAction } from "@/app/(admin)/w/[slug]/fields/actions";
+import { GET as exportLeadsRoute } from "@/app/(admin)/w/[slug]/leads/export/route";
 import { createLinkAction } from "@/app/(admin)/w/[slug]/links/actions";
 import { createWorkspaceAction } from "@/app/(admin)/workspaces/new/actions";
 import { isAppError } from "@/lib/errors";
@@ -80,5 +81,31 @@ describe("an admin form's errors", () => {
     expect(isAppError(error) && error.errors).toEqual([
       { field: "name", code: "too_big", message: "must be at most 100 characters" },
     ]);
+  });
+
+  it("of a download (the CSV export) are Portuguese too, with the contract's code, field and status", async () => {
+    const { owner, workspace } = await newTenant("Planilha");
+    const exportWith = (query: string, browser: { acceptLanguage: string }) =>
+      callAction(
+        owner,
+        () =>
+          exportLeadsRoute(new Request(`http://localhost:3000/w/${workspace.slug}/leads/export?${query}`), {
+            params: Promise.resolve({ slug: workspace.slug }),
+          }),
+        browser,
+      );
+    const portuguese = await exportWith("from=2026-03-01&to=2026-02-01", PORTUGUESE);
+    expect(portuguese.status).toBe(422);
+    expect(portuguese.headers.get("content-type")).toContain("application/problem+json");
+    const problem = (await portuguese.json()) as { code: string; detail: string; errors: { field: string; message: string }[] };
+    expect(problem.code).toBe("validation_failed");
+    expect(problem.errors.map((issue) => issue.field)).toEqual(["to"]);
+    expect(problem.detail).toBe("Alguns valores são inválidos: não pode ser anterior à data inicial.");
+    expect(problem.errors).toEqual([{ field: "to", code: "date_range", message: "não pode ser anterior à data inicial" }]);
+
+    const english = (await (await exportWith("from=2026-03-01&to=2026-02-01", ENGLISH)).json()) as typeof problem;
+    expect(english).toMatchObject({ code: "validation_failed", errors: [{ field: "to" }] });
+    expect(english.errors[0]?.message).toMatch(/^[a-z ]+/);
+    expect(english.detail).not.toMatch(/inválid/);
   });
 });

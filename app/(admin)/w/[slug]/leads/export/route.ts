@@ -1,8 +1,8 @@
 import { recordAudit } from "@/lib/audit/record";
 import { currentUser, findWorkspaceAccess } from "@/lib/auth/session";
 import { AppError, isAppError } from "@/lib/errors";
-import { problemResponse } from "@/lib/http/problem";
 import { clientIp } from "@/lib/http/request-meta";
+import { adminProblemResponse } from "@/lib/i18n/translate-error";
 import { excelLocale } from "@/lib/leads/excel-locale";
 import { exportLeads } from "@/lib/leads/export-leads";
 import { leadFilterParams } from "@/lib/leads/lead-filter";
@@ -64,7 +64,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ slug
       },
     });
   } catch (error) {
-    if (isAppError(error)) return problemResponse(error);
+    if (isAppError(error)) return adminProblemResponse(error);
     throw error;
   }
 }
