@@ -60,6 +60,11 @@ const EnvSchema = z.object({
    * so deliveries do not wait behind requests on the server's thread), or "inline", in the server process.
    */
   WEBHOOK_DISPATCHER: z.enum(["process", "inline"]).default("process"),
+  /**
+   * The dispatcher process's nice value (0–19, higher yields the CPU more readily): deliveries are background
+   * work, so on a busy machine the server's requests and PostgreSQL get the CPU first (docs/webhooks.md).
+   */
+  WEBHOOK_DISPATCHER_NICE: z.coerce.number().int().min(0).max(19).default(5),
   /** The mail server, smtp://user:pass@host:port or smtps://…; with MAIL_FROM, turns email on (docs/email.md). */
   SMTP_URL: z
     .string()

@@ -1,6 +1,8 @@
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import { env } from "@/lib/env";
 import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { log } from "@/lib/log";
 import { type Dispatcher, useDispatcher } from "./dispatcher";
@@ -52,6 +54,16 @@ export function startDispatcherProcess(root: string = process.cwd()): Dispatcher
       serialization: "json",
     });
     child = current;
+    // Background work: requests (and PostgreSQL) win the CPU when both want it; deliveries take what is left,
+    // which at full ingest load is still enough to keep up (docs/benchmarks.md, branch hooks).
+    const nice = env().WEBHOOK_DISPATCHER_NICE;
+    if (nice > 0 && current.pid !== undefined) {
+      try {
+        os.setPriority(current.pid, nice);
+      } catch (error) {
+        log.warn({ err: error instanceof Error ? error.message : String(error) }, "could not lower the dispatcher's priority");
+      }
+    }
     current.on("message", (message: FromDispatcher) => {
       if (message.type !== "endpoint-disabled") return;
       // The links' `hasWebhooks` is cached here, in the server; and listeners registered here hear of it too.

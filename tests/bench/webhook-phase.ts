@@ -1,5 +1,8 @@
+import { fork } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { type Receiver, startReceiver } from "../support/webhook-receiver";
+import { startReceiver } from "../support/webhook-receiver";
 import { type IngestTarget, measureIngest, prepareIngest } from "./ingest-phase";
 import type { LoadResult } from "./load";
 import { type BenchServer, cli } from "./servers";
@@ -79,11 +82,64 @@ async function webhookRun(
   return { load, growth, end: samples.at(-1) ?? 0 };
 }
 
-function deliveryLatencies(receiver: Receiver): number[] {
-  return receiver.requests.map((request) => {
-    const { timestamp } = JSON.parse(request.body) as { timestamp: string };
-    return request.at - Date.parse(timestamp);
+/** What the receiver saw: per delivery, its arrival minus the message's `timestamp`; and requests that were not a webhook. */
+interface Received {
+  latencies: number[];
+  invalid: number;
+  firstProblem?: string;
+}
+
+interface BenchReceiver {
+  url(): string;
+  /** What arrived since the last take(), forgotten by the receiver. */
+  take(): Promise<Received>;
+  close(): Promise<void>;
+}
+
+/**
+ * The receiver stands in for a remote machine: by default a process of its own (webhook-receiver-process.mjs),
+ * so that it neither takes autocannon's event loop nor keeps every body in this process's heap.
+ * BENCH_WEBHOOK_RECEIVER=inline runs tests/support/webhook-receiver.ts in this process instead (as before:
+ * docs/benchmarks.md, branch hooks, compares the two).
+ */
+async function startBenchReceiver(): Promise<BenchReceiver> {
+  if (process.env.BENCH_WEBHOOK_RECEIVER === "inline") {
+    const receiver = await startReceiver();
+    return {
+      url: () => receiver.url(),
+      async take() {
+        const received: Received = { latencies: [], invalid: 0 };
+        for (const request of receiver.requests.splice(0)) {
+          const timestamp = Date.parse((JSON.parse(request.body) as { timestamp: string }).timestamp);
+          if (Number.isNaN(timestamp) || !request.headers["webhook-signature"]) received.invalid += 1;
+          else received.latencies.push(request.at - timestamp);
+        }
+        return received;
+      },
+      close: () => receiver.close(),
+    };
+  }
+  const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), "webhook-receiver-process.mjs");
+  const child = fork(entry, [], { stdio: ["ignore", "inherit", "inherit", "ipc"], execArgv: [] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", (code) => reject(new Error(`the webhook receiver exited (${code}) before listening`)));
+    child.once("message", (message: { type: string; port: number }) => resolve(message.port));
   });
+  return {
+    url: () => `http://127.0.0.1:${port}/hook`,
+    take: () =>
+      new Promise<Received>((resolve) => {
+        child.once("message", (message: Received) => resolve(message));
+        child.send({ type: "take" });
+      }),
+    close: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.disconnect();
+      await exited;
+    },
+  };
 }
 
 export async function webhookPhase(
@@ -94,7 +150,7 @@ export async function webhookPhase(
   plan: WebhookPlan,
   progress: (message: string) => void,
 ): Promise<WebhookFigures> {
-  const receiver = await startReceiver();
+  const receiver = await startBenchReceiver();
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -117,7 +173,7 @@ export async function webhookPhase(
     await new Promise((resolve) => setTimeout(resolve, 5_500));
     await measureIngest(server, target, plan.warmup, plan.connections);
     await drain(client, workspaceId, 60_000);
-    receiver.requests.length = 0;
+    await receiver.take();
 
     const figures: WebhookFigures = {
       plain: [],
@@ -139,8 +195,12 @@ export async function webhookPhase(
       figures.backlogEnd.push(run.end);
       await drain(client, workspaceId, 120_000);
     }
-    figures.deliveryMs = deliveryLatencies(receiver);
-    figures.deliveries = receiver.requests.length;
+    const received = await receiver.take();
+    // Every delivery must be a signed webhook with its timestamp: a receiver that miscounted would misstate p95.
+    if (received.invalid > 0)
+      throw new Error(`${received.invalid} requests to the webhook receiver were not signed webhooks: ${received.firstProblem}`);
+    figures.deliveryMs = received.latencies;
+    figures.deliveries = received.latencies.length;
     return figures;
   } finally {
     await client.end();

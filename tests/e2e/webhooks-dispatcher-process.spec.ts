@@ -49,6 +49,16 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/** The nice values of every thread of a process (field 19 of /proc/<pid>/task/<tid>/stat). */
+function niceValues(pid: number): number[] {
+  const values = new Set<number>();
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+    values.add(Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]));
+  }
+  return [...values];
+}
+
 test("the dispatcher runs in its own process, is restarted when it dies, and dies with the server", async () => {
   test.setTimeout(180_000);
   process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = "1";
@@ -75,6 +85,8 @@ test("the dispatcher runs in its own process, is restarted when it dies, and die
   expect(first!.pid).not.toBe(serverPid);
   expect(first!.serverPid).toBe(serverPid);
   expect(isRunning(first!.pid)).toBe(true);
+  // Background work: the child runs at WEBHOOK_DISPATCHER_NICE (5 by default), every thread of it.
+  expect(niceValues(first!.pid)).toEqual([5]);
 
   const slug = `proc-${Math.random().toString(36).slice(2, 8)}`;
   await leadlinkCli(dataDir, ["workspace", "create", "--name", "Proc", "--slug", slug]);
@@ -97,6 +109,7 @@ test("the dispatcher runs in its own process, is restarted when it dies, and die
   const second = dispatcherProcesses(server)[1]!;
   expect(second.pid).not.toBe(first!.pid);
   expect(second.serverPid).toBe(serverPid);
+  expect(niceValues(second.pid)).toEqual([5]);
   await ingest("second@dispatcher-process.example");
   await expect.poll(() => received, { timeout: 45_000 }).toContain("second@dispatcher-process.example");
 
