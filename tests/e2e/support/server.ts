@@ -45,8 +45,12 @@ export function tempDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), "leadlink-e2e-"));
 }
 
+/**
+ * Retries while the directory is still being written: after a `kill -9` of a server, its webhook dispatcher
+ * child notices the lost IPC channel and exits on its own, which on a loaded machine can take a moment.
+ */
 export function removeDataDir(dataDir: string): void {
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
 }
 
 function serverEnv(options: ServerOptions): NodeJS.ProcessEnv {
