@@ -1,7 +1,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { type Database, type DatabaseKind, type SqlExecutor, type SqlOptions, type SqlStatement, statement } from "./database";
-import { DatabaseUnavailableError, isDatabaseUnavailable } from "./errors";
+import { DatabaseUnavailableError, isDatabaseUnavailable, sqlState } from "./errors";
 import { PrismaClient } from "./generated/client";
 import { preparedStatementName } from "./prepared-statements";
 
@@ -97,6 +97,46 @@ function quickConnectClient(timeout: number): typeof pg.Client {
   };
 }
 
+/** Connections each instance keeps for transactionBatch (group commit, lib/ingest/group-commit.ts). */
+const BATCH_POOL_SIZE = 4;
+
+/** A quickConnectClient in pg's pipeline mode: each query is written without waiting for the previous answer. */
+function pipelineClient(timeout: number): typeof pg.Client {
+  const Base = quickConnectClient(timeout);
+  return class PipelineClient extends Base {
+    constructor(config?: string | pg.ClientConfig) {
+      super({ ...(typeof config === "string" ? { connectionString: config } : config), pipeline: true });
+    }
+  };
+}
+
+/**
+ * BEGIN, the statements and COMMIT, written at once (one write: the stream is corked meanwhile) on a
+ * pipelined connection, so one round trip and one commit. pg answers each query on its own; a failed
+ * statement leaves the transaction aborted, so the ones after it fail too (25P02) and COMMIT answers
+ * ROLLBACK. The error reported is the first one that is not that echo.
+ */
+async function runBatch(client: pg.ClientBase, statements: readonly SqlStatement[]): Promise<unknown[][]> {
+  const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
+  const sent: Promise<pg.QueryResult>[] = [];
+  stream.cork();
+  try {
+    sent.push(client.query("BEGIN"));
+    for (const item of statements) sent.push(client.query(queryConfig(item.text, item.values)));
+    sent.push(client.query("COMMIT"));
+  } finally {
+    stream.uncork();
+  }
+  const settled = await Promise.allSettled(sent);
+  const failures = settled.flatMap((result) => (result.status === "rejected" ? [result.reason as unknown] : []));
+  // An error without an SQL state (connection lost, timeout) leaves the outcome unknown: it wins.
+  if (failures.length > 0)
+    throw failures.find((error) => !sqlState(error)) ?? failures.find((error) => sqlState(error) !== "25P02") ?? failures[0];
+  const commit = settled.at(-1) as PromiseFulfilledResult<pg.QueryResult>;
+  if (commit.value.command !== "COMMIT") throw new Error(`the batch's COMMIT answered ${commit.value.command}`);
+  return settled.slice(1, -1).map((result) => (result as PromiseFulfilledResult<pg.QueryResult>).value.rows);
+}
+
 /** What a statement run by this module looks like to pg (its types omit `query_timeout`). */
 function queryConfig(
   text: string,
@@ -150,9 +190,8 @@ export function openPool(
   onClose: () => Promise<void>,
 ): Database {
   const embedded = kind === "embedded";
-  const pool = new FailFastPool({
+  const poolConfig: pg.PoolConfig = {
     ...connection,
-    max: poolSize,
     // The pool applies this to the wait in its queue (and to a connection it opens); each connection
     // bounds its own opening by CONNECT_TIMEOUT_MS first. 0: no bound.
     connectionTimeoutMillis: embedded ? 0 : QUEUE_TIMEOUT_MS,
@@ -162,9 +201,23 @@ export function openPool(
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
     idleTimeoutMillis: 30_000,
-  });
+  };
+  const pool = new FailFastPool({ ...poolConfig, max: poolSize });
   // Without a listener, an idle client losing its connection would crash the process.
   pool.on("error", () => {});
+  // Pipelined connections for transactionBatch, opened on first use.
+  let batchPool: FailFastPool | undefined;
+  const batchConnections = () => {
+    if (!batchPool) {
+      batchPool = new FailFastPool({
+        ...poolConfig,
+        max: Math.min(BATCH_POOL_SIZE, poolSize),
+        Client: pipelineClient(embedded ? EMBEDDED_CONNECT_TIMEOUT_MS : CONNECT_TIMEOUT_MS),
+      });
+      batchPool.on("error", () => {});
+    }
+    return batchPool;
+  };
   const prisma = new PrismaClient({
     adapter: new PrismaPg(pool, {
       // The adapter's type says string, but it hands the value to pg, where undefined means unnamed.
@@ -190,6 +243,19 @@ export function openPool(
         client.release();
       }
     },
+    async transactionBatch(statements) {
+      const client = await batchConnections().connect();
+      let broken: Error | undefined;
+      try {
+        return await runBatch(client, statements);
+      } catch (error) {
+        // A refusal by the database leaves the connection usable (COMMIT ended the transaction); anything else drops it.
+        if (!sqlState(error)) broken = error instanceof Error ? error : new Error(String(error));
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
     async exclusive(work) {
       const client = await pool.connect();
       try {
@@ -208,6 +274,7 @@ export function openPool(
     async close() {
       await prisma.$disconnect();
       await pool.end();
+      await batchPool?.end();
       await onClose();
     },
   };
