@@ -1,8 +1,9 @@
 // Not part of `npm run bench`: INGEST_GROUP_COMMIT on and off, alternated, on PostgreSQL (a cluster of the
-// bench's own with README's recommended settings). Per round and setting, a fresh server on the same
-// database: no-op then ingest at 32 connections, with the CPU time per request of the server process and
-// of every process of the cluster (read from /proc, which holds up better than req/s on a shared machine).
-//   npx tsx tests/bench/group-commit-ab.ts [seconds per measurement] [rounds]
+// bench's own with README's recommended settings) or on the embedded engine. Per round and setting, a fresh
+// server on the same database (the same DATA_DIR when embedded): no-op then ingest at 32 connections, with
+// the CPU time per request of the server process (the embedded engine's worker included) and of every
+// process of the cluster (read from /proc, which holds up better than req/s on a shared machine).
+//   npx tsx tests/bench/group-commit-ab.ts [seconds per measurement] [rounds] [postgres|embedded]
 
 import fs from "node:fs";
 import pg from "pg";
@@ -21,12 +22,15 @@ const cpuMs = (pid: number): number => {
 
 const seconds = Number(process.argv[2] ?? 8);
 const rounds = Number(process.argv[3] ?? 2);
-const database = await createBenchDatabase({ recommended: true });
-const admin = new pg.Client({ connectionString: database.url });
-await admin.connect();
+const embedded = process.argv[4] === "embedded";
+const database = embedded ? { url: undefined, drop: async () => {} } : await createBenchDatabase({ recommended: true });
+const admin = database.url ? new pg.Client({ connectionString: database.url }) : undefined;
+await admin?.connect();
+const embeddedDir = tempDataDir();
 
 /** CPU ms of every process of the cluster (its own: nothing else uses it), by pid. */
 async function clusterCpu(): Promise<Map<number, number>> {
+  if (!admin) return new Map();
   const { rows } = await admin.query<{ pid: number }>("SELECT pid FROM pg_stat_activity");
   return new Map(rows.map((row) => [row.pid, cpuMs(row.pid)]));
 }
@@ -44,7 +48,7 @@ try {
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 === 0 ? ["on", "off"] : ["off", "on"];
     for (const mode of order) {
-      const dataDir = tempDataDir();
+      const dataDir = embedded ? embeddedDir : tempDataDir();
       const env = {
         LEADLINK_BENCH: "1",
         INGEST_RATE_LIMIT: "off",
@@ -60,15 +64,16 @@ try {
           DATA_DIR: dataDir,
           LOG_LEVEL: "warn",
           NEXT_TELEMETRY_DISABLED: "1",
-          DATABASE_URL: database.url,
+          ...(database.url ? { DATABASE_URL: database.url } : {}),
         },
       };
+      if (!database.url) delete server.cliEnv.DATABASE_URL;
       try {
         if (!prepared) {
           // After the first server's migrations, as run.ts does.
-          await applyTableSettings(database.url);
+          if (database.url) await applyTableSettings(database.url);
           prepared = await prepareIngest(server, 2000);
-          await admin.query("ANALYZE");
+          await admin?.query("ANALYZE");
         }
         await measureNoop(server, 2, 32);
         await measureIngest(server, prepared, 2, 32);
@@ -94,6 +99,6 @@ try {
     }
   }
 } finally {
-  await admin.end();
+  await admin?.end();
   await database.drop();
 }
