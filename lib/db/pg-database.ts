@@ -97,8 +97,11 @@ function quickConnectClient(timeout: number): typeof pg.Client {
   };
 }
 
-/** Connections each instance keeps for transactionBatch (group commit, lib/ingest/group-commit.ts). */
-const BATCH_POOL_SIZE = 4;
+/**
+ * Connections each instance keeps for transactionBatch: group commit (lib/ingest/group-commit.ts) has at
+ * most two batches in flight.
+ */
+const BATCH_POOL_SIZE = 2;
 
 /** A quickConnectClient in pg's pipeline mode: each query is written without waiting for the previous answer. */
 function pipelineClient(timeout: number): typeof pg.Client {

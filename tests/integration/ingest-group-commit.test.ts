@@ -4,6 +4,8 @@
 // batches are watched (not replaced) to make sure the batched path is the one that ran.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { statement } from "@/lib/db/client";
+import { resetEnv } from "@/lib/env";
+import { createEndpoint } from "@/lib/webhooks/create-endpoint";
 import { useTestDatabase } from "../support/database";
 import {
   leadCount,
@@ -171,9 +173,36 @@ describe("group commit", () => {
     await checkMixed(token, link.id, workspace.id, sent, answers);
   });
 
+  it("a workspace with a webhook endpoint gets one outbox message per stored request, written in the batches", async () => {
+    vi.stubEnv("WEBHOOK_ALLOW_PRIVATE_NETWORKS", "1");
+    resetEnv();
+    try {
+      const { token, link, workspace } = await setupLink(db.current);
+      await createEndpoint(workspace.id, { url: "http://127.0.0.1:9/hook" });
+      const batches = watchBatches();
+      const sent = mixedRequests();
+      const answers = await fire(token, sent);
+      await checkMixed(token, link.id, workspace.id, sent, answers);
+      expect(Math.max(...batches)).toBeGreaterThan(1);
+      const messages = await db.current.sql<{ event_type: string; created: boolean }>(
+        statement(
+          `SELECT m.event_type, s.outcome = 'created' AS created FROM webhook_messages m
+           JOIN submissions s ON s.id = m.submission_id AND s.lead_id = m.lead_id WHERE s.capture_link_id = $1::uuid`,
+          [link.id],
+        ),
+      );
+      expect(messages.length).toBe(sent.length - 20);
+      for (const message of messages) expect(message.event_type).toBe(message.created ? "lead.created" : "lead.updated");
+      expect(messages.filter((message) => message.created).length).toBe(90);
+    } finally {
+      vi.unstubAllEnvs();
+      vi.stubEnv("INGEST_RATE_LIMIT", "off");
+      resetEnv();
+    }
+  });
+
   it("INGEST_GROUP_COMMIT=off sends every write alone, with the same results", async () => {
     vi.stubEnv("INGEST_GROUP_COMMIT", "off");
-    const { resetEnv } = await import("@/lib/env");
     resetEnv();
     try {
       const { token, link, workspace } = await setupLink(db.current);
