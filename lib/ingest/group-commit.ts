@@ -65,10 +65,15 @@ class GroupCommit {
     while (this.#inFlight < IN_FLIGHT && this.#queue.length > 0) {
       const batch = this.#takeBatch();
       this.#inFlight++;
-      this.#send(batch).finally(() => {
-        this.#inFlight--;
-        this.#drain();
-      });
+      this.#send(batch)
+        // Not expected (#send settles every write itself); a write already answered ignores this.
+        .catch((error: unknown) => {
+          for (const item of batch) item.reject(error);
+        })
+        .finally(() => {
+          this.#inFlight--;
+          this.#drain();
+        });
     }
   }
 
