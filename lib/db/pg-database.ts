@@ -48,31 +48,37 @@ type Checkout = (error: Error | undefined, client: pg.PoolClient | undefined, do
  * pg-pool's own query() checks out through this.connect(callback), so this covers pool.query too
  * (tests/integration/db-pool-faults.test.ts holds it to that).
  */
-class FailFastPool extends pg.Pool {
-  #pausedUntil = 0;
-  #reason = "";
+/** When the database was last found away: shared by an instance's pools, so one's timeout pauses both. */
+class Pause {
+  until = 0;
+  reason = "";
 
-  constructor(config: pg.PoolConfig) {
+  start(error: Error) {
+    this.until = Date.now() + FAIL_FAST_MS;
+    this.reason = error.message;
+  }
+}
+
+class FailFastPool extends pg.Pool {
+  readonly #pause: Pause;
+
+  constructor(config: pg.PoolConfig, pause = new Pause()) {
     super(config);
+    this.#pause = pause;
     // A statement that timed out releases its client with the error (and the pool drops that client).
     this.on("release", (error) => {
-      if (error && /Query read timeout/.test(error.message)) this.#pause(error);
+      if (error && /Query read timeout/.test(error.message)) this.#pause.start(error);
     });
   }
 
-  #pause(error: Error) {
-    this.#pausedUntil = Date.now() + FAIL_FAST_MS;
-    this.#reason = error.message;
-  }
-
   #checkout(callback: Checkout) {
-    if (Date.now() < this.#pausedUntil) {
-      const error = new DatabaseUnavailableError(this.#reason);
+    if (Date.now() < this.#pause.until) {
+      const error = new DatabaseUnavailableError(this.#pause.reason);
       process.nextTick(() => callback(error, undefined, () => {}));
       return;
     }
     (super.connect as (callback: Checkout) => void)((error, client, done) => {
-      if (error && isDatabaseUnavailable(error)) this.#pause(error);
+      if (error && isDatabaseUnavailable(error)) this.#pause.start(error);
       callback(error, client, done);
     });
   }
@@ -205,18 +211,23 @@ export function openPool(
     keepAliveInitialDelayMillis: 10_000,
     idleTimeoutMillis: 30_000,
   };
-  const pool = new FailFastPool({ ...poolConfig, max: poolSize });
+  const pause = new Pause();
+  const pool = new FailFastPool({ ...poolConfig, max: poolSize }, pause);
   // Without a listener, an idle client losing its connection would crash the process.
   pool.on("error", () => {});
   // Pipelined connections for transactionBatch, opened on first use.
   let batchPool: FailFastPool | undefined;
   const batchConnections = () => {
     if (!batchPool) {
-      batchPool = new FailFastPool({
-        ...poolConfig,
-        max: Math.min(BATCH_POOL_SIZE, poolSize),
-        Client: pipelineClient(embedded ? EMBEDDED_CONNECT_TIMEOUT_MS : CONNECT_TIMEOUT_MS),
-      });
+      batchPool = new FailFastPool(
+        {
+          ...poolConfig,
+          max: Math.min(BATCH_POOL_SIZE, poolSize),
+          Client: pipelineClient(embedded ? EMBEDDED_CONNECT_TIMEOUT_MS : CONNECT_TIMEOUT_MS),
+        },
+        // One pause for both: a write queued behind a statement that timed out must not wait a second timeout.
+        pause,
+      );
       batchPool.on("error", () => {});
     }
     return batchPool;
