@@ -41,6 +41,11 @@ const EnvSchema = z.object({
   API_RATE_LIMIT: RateLimitSetting.default("600/min"),
   /** How long an ingest request's body may take to arrive once its headers have: then 408 request_timeout. */
   INGEST_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
+  /**
+   * "on": lead writes that queue while earlier ones are in flight go to the database together, one transaction
+   * and one round trip (lib/ingest/group-commit.ts); "off": each alone.
+   */
+  INGEST_GROUP_COMMIT: z.enum(["on", "off"]).default("on"),
   /** Lets webhook endpoints target loopback, private and link-local addresses (an internal CRM; the tests). */
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: flag,
   /** Replaces the webhook retry schedule, e.g. "1s,2s,4s" (units ms, s, m, h); empty: DESIGN.md section 7's. */

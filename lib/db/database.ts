@@ -56,6 +56,14 @@ export interface Database extends SqlExecutor {
   /** Settings for a connection of one's own (a long job: the seed, a backup): `new pg.Client(database.connection)`. */
   readonly connection: pg.ClientConfig;
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /**
+   * Runs `statements` in one transaction, sent together (BEGIN, each statement, COMMIT written at once on
+   * one connection, pg's pipeline mode): one round trip and one commit for all. Resolves with each one's
+   * rows once COMMIT has answered; rejects, with everything rolled back, when any of them fails: with the
+   * database's own error (it has an SQL state) when it refused one, otherwise (connection lost, timeout)
+   * with that error, after which the outcome is unknown, as for any statement.
+   */
+  transactionBatch(statements: readonly SqlStatement[]): Promise<unknown[][]>;
   /** A session of its own under the maintenance lock (migrations, VACUUM): one at a time across instances. */
   exclusive<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
   close(): Promise<void>;

@@ -1,7 +1,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { type Database, type DatabaseKind, type SqlExecutor, type SqlOptions, type SqlStatement, statement } from "./database";
-import { DatabaseUnavailableError, isDatabaseUnavailable } from "./errors";
+import { DatabaseUnavailableError, isDatabaseUnavailable, sqlState } from "./errors";
 import { PrismaClient } from "./generated/client";
 import { preparedStatementName } from "./prepared-statements";
 
@@ -48,31 +48,37 @@ type Checkout = (error: Error | undefined, client: pg.PoolClient | undefined, do
  * pg-pool's own query() checks out through this.connect(callback), so this covers pool.query too
  * (tests/integration/db-pool-faults.test.ts holds it to that).
  */
-class FailFastPool extends pg.Pool {
-  #pausedUntil = 0;
-  #reason = "";
+/** When the database was last found away: shared by an instance's pools, so one's timeout pauses both. */
+class Pause {
+  until = 0;
+  reason = "";
 
-  constructor(config: pg.PoolConfig) {
+  start(error: Error) {
+    this.until = Date.now() + FAIL_FAST_MS;
+    this.reason = error.message;
+  }
+}
+
+class FailFastPool extends pg.Pool {
+  readonly #pause: Pause;
+
+  constructor(config: pg.PoolConfig, pause = new Pause()) {
     super(config);
+    this.#pause = pause;
     // A statement that timed out releases its client with the error (and the pool drops that client).
     this.on("release", (error) => {
-      if (error && /Query read timeout/.test(error.message)) this.#pause(error);
+      if (error && /Query read timeout/.test(error.message)) this.#pause.start(error);
     });
   }
 
-  #pause(error: Error) {
-    this.#pausedUntil = Date.now() + FAIL_FAST_MS;
-    this.#reason = error.message;
-  }
-
   #checkout(callback: Checkout) {
-    if (Date.now() < this.#pausedUntil) {
-      const error = new DatabaseUnavailableError(this.#reason);
+    if (Date.now() < this.#pause.until) {
+      const error = new DatabaseUnavailableError(this.#pause.reason);
       process.nextTick(() => callback(error, undefined, () => {}));
       return;
     }
     (super.connect as (callback: Checkout) => void)((error, client, done) => {
-      if (error && isDatabaseUnavailable(error)) this.#pause(error);
+      if (error && isDatabaseUnavailable(error)) this.#pause.start(error);
       callback(error, client, done);
     });
   }
@@ -95,6 +101,49 @@ function quickConnectClient(timeout: number): typeof pg.Client {
       super({ ...(typeof config === "string" ? { connectionString: config } : config), connectionTimeoutMillis: timeout });
     }
   };
+}
+
+/**
+ * Connections each instance keeps for transactionBatch: group commit (lib/ingest/group-commit.ts) has at
+ * most two batches in flight.
+ */
+const BATCH_POOL_SIZE = 2;
+
+/** A quickConnectClient in pg's pipeline mode: each query is written without waiting for the previous answer. */
+function pipelineClient(timeout: number): typeof pg.Client {
+  const Base = quickConnectClient(timeout);
+  return class PipelineClient extends Base {
+    constructor(config?: string | pg.ClientConfig) {
+      super({ ...(typeof config === "string" ? { connectionString: config } : config), pipeline: true });
+    }
+  };
+}
+
+/**
+ * BEGIN, the statements and COMMIT, written at once (one write: the stream is corked meanwhile) on a
+ * pipelined connection, so one round trip and one commit. pg answers each query on its own; a failed
+ * statement leaves the transaction aborted, so the ones after it fail too (25P02) and COMMIT answers
+ * ROLLBACK. The error reported is the first one that is not that echo.
+ */
+async function runBatch(client: pg.ClientBase, statements: readonly SqlStatement[]): Promise<unknown[][]> {
+  const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
+  const sent: Promise<pg.QueryResult>[] = [];
+  stream.cork();
+  try {
+    sent.push(client.query("BEGIN"));
+    for (const item of statements) sent.push(client.query(queryConfig(item.text, item.values)));
+    sent.push(client.query("COMMIT"));
+  } finally {
+    stream.uncork();
+  }
+  const settled = await Promise.allSettled(sent);
+  const failures = settled.flatMap((result) => (result.status === "rejected" ? [result.reason as unknown] : []));
+  // An error without an SQL state (connection lost, timeout) leaves the outcome unknown: it wins.
+  if (failures.length > 0)
+    throw failures.find((error) => !sqlState(error)) ?? failures.find((error) => sqlState(error) !== "25P02") ?? failures[0];
+  const commit = settled.at(-1) as PromiseFulfilledResult<pg.QueryResult>;
+  if (commit.value.command !== "COMMIT") throw new Error(`the batch's COMMIT answered ${commit.value.command}`);
+  return settled.slice(1, -1).map((result) => (result as PromiseFulfilledResult<pg.QueryResult>).value.rows);
 }
 
 /** What a statement run by this module looks like to pg (its types omit `query_timeout`). */
@@ -150,9 +199,8 @@ export function openPool(
   onClose: () => Promise<void>,
 ): Database {
   const embedded = kind === "embedded";
-  const pool = new FailFastPool({
+  const poolConfig: pg.PoolConfig = {
     ...connection,
-    max: poolSize,
     // The pool applies this to the wait in its queue (and to a connection it opens); each connection
     // bounds its own opening by CONNECT_TIMEOUT_MS first. 0: no bound.
     connectionTimeoutMillis: embedded ? 0 : QUEUE_TIMEOUT_MS,
@@ -162,9 +210,28 @@ export function openPool(
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
     idleTimeoutMillis: 30_000,
-  });
+  };
+  const pause = new Pause();
+  const pool = new FailFastPool({ ...poolConfig, max: poolSize }, pause);
   // Without a listener, an idle client losing its connection would crash the process.
   pool.on("error", () => {});
+  // Pipelined connections for transactionBatch, opened on first use.
+  let batchPool: FailFastPool | undefined;
+  const batchConnections = () => {
+    if (!batchPool) {
+      batchPool = new FailFastPool(
+        {
+          ...poolConfig,
+          max: Math.min(BATCH_POOL_SIZE, poolSize),
+          Client: pipelineClient(embedded ? EMBEDDED_CONNECT_TIMEOUT_MS : CONNECT_TIMEOUT_MS),
+        },
+        // One pause for both: a write queued behind a statement that timed out must not wait a second timeout.
+        pause,
+      );
+      batchPool.on("error", () => {});
+    }
+    return batchPool;
+  };
   const prisma = new PrismaClient({
     adapter: new PrismaPg(pool, {
       // The adapter's type says string, but it hands the value to pg, where undefined means unnamed.
@@ -190,6 +257,19 @@ export function openPool(
         client.release();
       }
     },
+    async transactionBatch(statements) {
+      const client = await batchConnections().connect();
+      let broken: Error | undefined;
+      try {
+        return await runBatch(client, statements);
+      } catch (error) {
+        // A refusal by the database leaves the connection usable (COMMIT ended the transaction); anything else drops it.
+        if (!sqlState(error)) broken = error instanceof Error ? error : new Error(String(error));
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
     async exclusive(work) {
       const client = await pool.connect();
       try {
@@ -208,6 +288,7 @@ export function openPool(
     async close() {
       await prisma.$disconnect();
       await pool.end();
+      await batchPool?.end();
       await onClose();
     },
   };

@@ -2,12 +2,12 @@ import type { Database } from "@/lib/db/client";
 import { AppError, type FieldIssue } from "@/lib/errors";
 import { type CaptureLinkContext, refreshCaptureLink } from "@/lib/links/link-cache";
 import { wakeDispatcher } from "@/lib/webhooks/dispatcher";
+import { writeLead } from "./group-commit";
 import { findIdempotentOutcome } from "./idempotency";
 import { parseLeadInput } from "./lead-input";
 import { type ResolvedCustomFields, resolveCustomFields } from "./resolve-custom-fields";
 import { pickStatsShard } from "./stats-shard";
 import type { SubmissionRecord } from "./submission-record";
-import { upsertLead } from "./upsert-lead";
 
 export interface IngestOutcome {
   leadId: string;
@@ -76,7 +76,7 @@ export async function ingestSubmission(
     if (replay) return { ...replay, replayed: true };
   }
 
-  const result = await upsertLead(database, {
+  const result = await writeLead(database, {
     workspaceId: link.workspaceId,
     captureLinkId: link.id,
     newLeadId: crypto.randomUUID(),

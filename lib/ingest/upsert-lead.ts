@@ -86,6 +86,25 @@ export async function upsertLead(database: Pick<Database, "sql">, write: LeadWri
 }
 
 async function runUpsert(database: Pick<Database, "sql">, write: LeadWrite): Promise<UpsertResult> {
+  return readUpsertRows(await database.sql<UpsertRow>(upsertStatement(write)));
+}
+
+/** What the upsert statement answers: one row. */
+export interface UpsertRow {
+  lead_id: string | null;
+  created: boolean;
+  warnings: FieldIssue[] | string;
+}
+
+/** The statement's answer as an UpsertResult (no lead id: the link was revoked meanwhile). */
+export function readUpsertRows(rows: readonly UpsertRow[]): UpsertResult {
+  const row = rows[0];
+  if (!row?.lead_id) return { kind: "link_revoked" };
+  return { kind: "stored", leadId: row.lead_id, created: row.created, warnings: readWarnings(row.warnings) };
+}
+
+/** The one statement that stores a lead write (see upsertLead); group-commit.ts sends several in one transaction. */
+export function upsertStatement(write: LeadWrite): Prisma.Sql {
   const { input, record } = write;
   const email = input.email ?? null;
   const phone = input.telephone ?? null;
@@ -138,7 +157,7 @@ async function runUpsert(database: Pick<Database, "sql">, write: LeadWrite): Pro
   );
 
   // Built with Prisma's SQL template (values stay parameters), run on the driver directly.
-  const rows = await database.sql<{ lead_id: string | null; created: boolean; warnings: FieldIssue[] | string }>(Prisma.sql`
+  return Prisma.sql`
     ${name}
     WITH
     link AS (
@@ -235,9 +254,5 @@ async function runUpsert(database: Pick<Database, "sql">, write: LeadWrite): Pro
       SELECT ${write.captureLinkId}::uuid, ${record.idempotencyKey}::text, ${record.requestHash}::text, ${write.submissionId}::uuid
       FROM outcome WHERE lead_id IS NOT NULL AND ${record.idempotencyKey}::text IS NOT NULL
     )${webhooks}${emails}${consent}
-    SELECT lead_id, created, warnings FROM outcome`);
-
-  const row = rows[0];
-  if (!row?.lead_id) return { kind: "link_revoked" };
-  return { kind: "stored", leadId: row.lead_id, created: row.created, warnings: readWarnings(row.warnings) };
+    SELECT lead_id, created, warnings FROM outcome`;
 }
