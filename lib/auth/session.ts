@@ -69,19 +69,41 @@ export interface WorkspaceAccess {
  * The workspace `slug` as the signed-in user may see it. Membership is part of the query: a workspace the
  * user does not belong to is indistinguishable from one that does not exist (404).
  */
-export async function findWorkspaceAccess(userId: string, slug: string) {
+export async function findWorkspaceAccess(userId: string, slug: string): Promise<RenderedMembership | null> {
   const { prisma } = await getDatabase();
-  return prisma.membership.findFirst({
-    where: { userId, workspace: { slug } },
-    select: { role: true, workspace: { select: { id: true, name: true, slug: true, country: true } } },
-  });
+  // One statement: Prisma reads the membership and its workspace with two.
+  const [row] = await prisma.$queryRaw<MembershipRow[]>`
+    SELECT m.role::text AS role, w.id::text AS id, w.name, w.slug, w.country
+    FROM memberships m JOIN workspaces w ON w.id = m.workspace_id
+    WHERE m.user_id = ${userId}::uuid AND w.slug = ${slug}`;
+  return row ? toMembership(row) : null;
 }
 
+export interface RenderedMembership {
+  role: Role;
+  workspace: WorkspaceAccess["workspace"];
+}
+
+type MembershipRow = { role: Role } & WorkspaceAccess["workspace"];
+
+const toMembership = ({ role, ...workspace }: MembershipRow): RenderedMembership => ({ role, workspace });
+
 /**
- * findWorkspaceAccess once per page render (React's cache): the workspace layout and the page both ask.
- * Server actions (authorizeWorkspace) look it up afresh.
+ * Every workspace the user belongs to, by name, with their role in each: once per page render (React's
+ * cache), in one statement. requireWorkspace picks the page's workspace from it and the workspace layout's
+ * switcher lists it, so a page no longer asks for the membership and the list separately (three statements
+ * through Prisma: the membership, its workspace, the list). Server actions (authorizeWorkspace) look the
+ * membership up afresh.
  */
-const renderedWorkspaceAccess = cache(findWorkspaceAccess);
+export const renderedMemberships = cache(async (userId: string): Promise<RenderedMembership[]> => {
+  const { prisma } = await getDatabase();
+  const rows = await prisma.$queryRaw<MembershipRow[]>`
+    SELECT m.role::text AS role, w.id::text AS id, w.name, w.slug, w.country
+    FROM memberships m JOIN workspaces w ON w.id = m.workspace_id
+    WHERE m.user_id = ${userId}::uuid
+    ORDER BY w.name, w.slug`;
+  return rows.map(toMembership);
+});
 
 /**
  * For pages: the workspace access; the sign-in page when signed out; the 404 page when the user is not a
@@ -90,7 +112,7 @@ const renderedWorkspaceAccess = cache(findWorkspaceAccess);
  */
 export async function requireWorkspace(slug: string, atLeast: Role = "member"): Promise<WorkspaceAccess> {
   const user = await requireUser();
-  const membership = await renderedWorkspaceAccess(user.id, slug);
+  const membership = (await renderedMemberships(user.id)).find((candidate) => candidate.workspace.slug === slug);
   if (!membership) notFound();
   if (!hasRole(membership.role, atLeast)) notFound();
   return { user, workspace: membership.workspace, role: membership.role };

@@ -18,3 +18,24 @@ export async function listLinks(workspaceId: string): Promise<CaptureLinkWithCou
   );
   return links.map((link) => ({ ...toCaptureLinkSummary(link), counters: counters.get(link.id) ?? NO_TRAFFIC }));
 }
+
+/** A capture link as the leads page needs it: its name for the table and the filter, its URL when there are no leads yet. */
+export interface LinkChoice {
+  id: string;
+  name: string;
+  status: CaptureLinkSummary["status"];
+  token: string;
+}
+
+/**
+ * The workspace's capture links in listLinks' order, without their settings and counters (one statement
+ * instead of two, and no sum over the counters' shard rows): the leads page's link names and filter.
+ */
+export async function listLinkChoices(workspaceId: string): Promise<LinkChoice[]> {
+  const { prisma } = await getDatabase();
+  return prisma.captureLink.findMany({
+    where: { workspaceId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { id: true, name: true, status: true, token: true },
+  });
+}

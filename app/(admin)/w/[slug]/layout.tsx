@@ -6,19 +6,14 @@ import { SignOutButton } from "@/components/shell/sign-out-button";
 import { WorkspaceSwitcher } from "@/components/shell/workspace-switcher";
 import { Brand } from "@/components/ui/brand";
 import { WebhooksDisabledBanner } from "@/components/webhooks/disabled-banner";
-import { hasRole, requireWorkspace } from "@/lib/auth/session";
-import { getDatabase } from "@/lib/db/client";
+import { hasRole, renderedMemberships, requireWorkspace } from "@/lib/auth/session";
 import { listDisabledEndpoints } from "@/lib/webhooks/endpoint-disabled";
 
 export default async function WorkspaceLayout({ children, params }: { children: ReactNode; params: Promise<{ slug: string }> }) {
   const { slug } = await params;
   const { user, workspace, role } = await requireWorkspace(slug);
-  const { prisma } = await getDatabase();
-  const workspaces = await prisma.workspace.findMany({
-    where: { memberships: { some: { userId: user.id } } },
-    select: { slug: true, name: true },
-    orderBy: { name: "asc" },
-  });
+  // The same per-render list requireWorkspace found this workspace in: no statement of its own.
+  const workspaces = (await renderedMemberships(user.id)).map(({ workspace: { slug, name } }) => ({ slug, name }));
   const base = `/w/${workspace.slug}`;
   const [t, roles, webhooks] = await Promise.all([getTranslations("nav"), getTranslations("roles"), getTranslations("webhooks")]);
   const canManage = hasRole(role, "admin");

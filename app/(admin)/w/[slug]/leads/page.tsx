@@ -22,7 +22,7 @@ import { listTags } from "@/lib/leads/lead-tags";
 import { listLeadPage } from "@/lib/leads/list-leads";
 import { captureUrl } from "@/lib/links/capture-url";
 import { curlSnippet } from "@/lib/links/link-snippets";
-import { listLinks } from "@/lib/links/list-links";
+import { listLinkChoices } from "@/lib/links/list-links";
 import { getViewer } from "@/lib/time/viewer";
 import { listMembers } from "@/lib/workspaces/list-members";
 import { requestBaseUrl } from "../links/request-base-url";
@@ -72,7 +72,7 @@ export default async function LeadsPage({
   const filterLabel = await filterLabels();
 
   const [links, members, tags, csvLocale, page] = await Promise.all([
-    listLinks(workspace.id),
+    listLinkChoices(workspace.id),
     listMembers(workspace.id),
     listTags(workspace.id),
     excelLocale(),
