@@ -22,9 +22,10 @@ export type DatabaseOptions =
       snapshot?: string;
       /**
        * When a server already runs the engine of this DATA_DIR, connect to it instead of failing on the
-       * lock (the command line).
+       * lock (the command line). "only": connect to it or fail, never start the engine here (the server's
+       * webhook dispatcher process, which must not outlive its server holding the DATA_DIR).
        */
-      attach?: boolean;
+      attach?: boolean | "only";
       poolSize?: number;
     }
   | { kind: "postgres"; url: string; poolSize?: number };
@@ -53,6 +54,7 @@ async function openEmbedded(options: Extract<DatabaseOptions, { kind: "embedded"
   if (dataDir && options.attach) {
     const socketDir = engineSocketDir(dataDir);
     if (await engineAnswers(socketDir)) return openPool("embedded", engineConnection(socketDir), poolSize, async () => {});
+    if (options.attach === "only") throw new Error(`no server runs the embedded database in ${dataDir}`);
   }
   const release = dataDir ? lockDataDir(dataDir) : () => {};
   const socketDir = dataDir ? engineSocketDir(dataDir) : fs.mkdtempSync(path.join(os.tmpdir(), "leadlink-db-"));

@@ -6,6 +6,13 @@ import { onEndpointDisabled } from "./endpoint-disabled";
 
 /** Connections of the dispatcher process: its claims, reads and records (startDispatcher's own pool, made here). */
 const POOL_SIZE = 4;
+/**
+ * How long stopping may take before the process exits anyway: long enough for attempts in flight (10 s
+ * timeout) to be recorded and claims given back. A server killed with kill -9 can leave the drain waiting on
+ * a database that went with it (the embedded engine's socket, a connection being opened); a claim left behind
+ * is taken over when its lease ends, so exiting loses nothing.
+ */
+const STOP_DEADLINE_MS = 15_000;
 
 function tell(message: FromDispatcher): void {
   if (process.connected) process.send?.(message);
@@ -24,6 +31,11 @@ export async function runDispatcherProcess(): Promise<void> {
   const stop = (reason: string) =>
     (stopping ??= (async () => {
       log.info({ pid: process.pid, reason }, "webhook dispatcher process stopping");
+      // unref: a drain that ends sooner exits at once; one that hangs cannot keep the process alive.
+      setTimeout(() => {
+        log.warn({ pid: process.pid, reason }, "webhook dispatcher process did not drain in time; exiting");
+        process.exit(1);
+      }, STOP_DEADLINE_MS).unref();
       await dispatcher?.stop().catch(() => {});
       await closeDatabase().catch(() => {});
       process.exit(0);
@@ -31,6 +43,8 @@ export async function runDispatcherProcess(): Promise<void> {
 
   // Set before the database opens: a server killed meanwhile (kill -9) is heard of by its channel closing.
   process.on("disconnect", () => void stop("the server is gone"));
+  // A server killed while this process was still loading closed the channel before anyone listened.
+  if (!process.connected) void stop("the server was gone before the dispatcher started");
   process.on("message", (message: ToDispatcher) => {
     if (message.type === "wake") dispatcher?.wake();
     else if (message.type === "stop") void stop("asked by the server");
@@ -41,7 +55,7 @@ export async function runDispatcherProcess(): Promise<void> {
 
   const fromEnv = databaseOptionsFromEnv();
   useDatabaseOptions(
-    fromEnv.kind === "embedded" ? { ...fromEnv, attach: true, poolSize: POOL_SIZE } : { ...fromEnv, poolSize: POOL_SIZE },
+    fromEnv.kind === "embedded" ? { ...fromEnv, attach: "only", poolSize: POOL_SIZE } : { ...fromEnv, poolSize: POOL_SIZE },
   );
   const database = await getDatabase();
   if (stopping) return;
