@@ -11,9 +11,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { deepPageUrl, giveLeadsWorkflowValues, percentile, signIn, workflowFilterQueries } from "../tests/bench/admin-timing";
+import {
+  deepPageUrl,
+  giveLeadsWorkflowValues,
+  percentile,
+  searchTerms,
+  signIn,
+  workflowFilterQueries,
+} from "../tests/bench/admin-timing";
 import { prepareIngest } from "../tests/bench/ingest-phase";
-import { type BenchServer, cli, runNode } from "../tests/bench/servers";
+import { type BenchServer, cli, processCpuMs as cpuMs, runNode } from "../tests/bench/servers";
 import { removeDataDir, startServer, tempDataDir } from "../tests/e2e/support/server";
 
 const args = process.argv.slice(2);
@@ -39,15 +46,6 @@ async function start(databaseUrl: string, extraEnv: Record<string, string> = {})
   };
 }
 
-const cpuMs = (pid: number): number => {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return 0;
-  }
-};
-
 async function setup() {
   const databaseUrl = option("--database-url");
   const statePath = option("--state");
@@ -69,25 +67,6 @@ async function setup() {
   } finally {
     await server.stop();
     removeDataDir(server.dataDir);
-  }
-}
-
-/** The bench's search terms (tests/bench/run.ts): a common surname, a whole email, a phone fragment. */
-async function searchTerms(state: State): Promise<string[]> {
-  const client = new pg.Client({ connectionString: state.databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ email: string; telephone: string }>(
-      `SELECT l.email, l.phone AS telephone FROM leads l JOIN workspaces w ON w.id = l.workspace_id
-        WHERE w.slug = $1 AND l.email IS NOT NULL AND l.phone IS NOT NULL
-        ORDER BY l.created_at LIMIT 1 OFFSET $2`,
-      [state.slug, Math.floor(state.leads / 2)],
-    );
-    const lead = rows[0]!;
-    const digits = lead.telephone.replace(/\D/g, "");
-    return ["silva", lead.email, `${digits.slice(-9, -4)} ${digits.slice(-4)}`];
-  } finally {
-    await client.end();
   }
 }
 
@@ -131,7 +110,8 @@ async function time() {
       ...workflow.first.map((query): [string, string] => ["page", `${leads}?${query}`]),
     ];
     for (const query of workflow.deep) pages.push(["page", await deepPageUrl(server, `${leads}?${query}`, cookie, 5)]);
-    for (const term of await searchTerms(state)) pages.push(["search", `${leads}?q=${encodeURIComponent(term)}`]);
+    for (const term of await searchTerms(state.databaseUrl, state.slug, state.leads))
+      pages.push(["search", `${leads}?q=${encodeURIComponent(term)}`]);
     const selected = only ? pages.filter(([, url]) => new RegExp(only).test(url)) : pages;
     const pid = server.child.pid!;
     const pooled: Record<string, number[]> = {};

@@ -200,3 +200,25 @@ export async function deepPageUrl(server: BenchServer, pageUrl: string, cookie: 
   }
   return url;
 }
+
+/** Real search terms from the seeded data: a common surname, a whole email, and a phone fragment. */
+export async function searchTerms(databaseUrl: string, slug: string, leads: number): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ email: string; telephone: string }>(
+      `SELECT l.email, l.phone AS telephone FROM leads l JOIN workspaces w ON w.id = l.workspace_id
+        WHERE w.slug = $1 AND l.email IS NOT NULL AND l.phone IS NOT NULL
+        ORDER BY l.created_at LIMIT 1 OFFSET $2`,
+      [slug, Math.floor(leads / 2)],
+    );
+    const lead = rows[0];
+    if (!lead) throw new Error("no seeded lead to search for");
+    // "+5511987654321" → "98765 4321": typed as a person would, with a space.
+    const digits = lead.telephone.replace(/\D/g, "");
+    const fragment = `${digits.slice(-9, -4)} ${digits.slice(-4)}`;
+    return ["silva", lead.email, fragment];
+  } finally {
+    await client.end();
+  }
+}

@@ -9,16 +9,7 @@ import fs from "node:fs";
 import pg from "pg";
 import { startServer, tempDataDir } from "../e2e/support/server";
 import { measureIngest, measureNoop, prepareIngest } from "./ingest-phase";
-import { applyTableSettings, type BenchServer, createBenchDatabase } from "./servers";
-
-const cpuMs = (pid: number): number => {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return 0;
-  }
-};
+import { applyTableSettings, type BenchServer, processCpuMs as cpuMs, createBenchDatabase } from "./servers";
 
 const seconds = Number(process.argv[2] ?? 8);
 const rounds = Number(process.argv[3] ?? 2);

@@ -3,16 +3,10 @@
 // cpu-profile-preload.mjs; `--cpu-prof` is not allowed in NODE_OPTIONS) written to <profile dir> when it stops.
 //   npx tsx tests/bench/profile-ingest.ts <profile dir> [seconds per measurement] [profile|none]
 
-import fs from "node:fs";
 import path from "node:path";
 import { startServer, tempDataDir } from "../e2e/support/server";
 import { measureIngest, measureNoop, prepareIngest } from "./ingest-phase";
-import { type BenchServer, createBenchDatabase } from "./servers";
-
-const cpuMs = (pid: number) => {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-};
+import { type BenchServer, processCpuMs as cpuMs, createBenchDatabase } from "./servers";
 
 const dir = process.argv[2] ?? "/tmp/engine/prof";
 const seconds = Number(process.argv[3] ?? 8);

@@ -20,6 +20,7 @@ import {
   type ExportMeasure,
   giveLeadsWorkflowValues,
   measureExport,
+  searchTerms,
   signIn,
   type Timing,
   timePages,
@@ -122,28 +123,6 @@ async function analyze(databaseUrl: string): Promise<void> {
   }
 }
 
-/** Real search terms from the seeded data: a common surname, a whole email, and a phone fragment. */
-async function searchTerms(databaseUrl: string, slug: string): Promise<string[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ email: string; telephone: string }>(
-      `SELECT l.email, l.phone AS telephone FROM leads l JOIN workspaces w ON w.id = l.workspace_id
-        WHERE w.slug = $1 AND l.email IS NOT NULL AND l.phone IS NOT NULL
-        ORDER BY l.created_at LIMIT 1 OFFSET $2`,
-      [slug, Math.floor(plan.leads / 2)],
-    );
-    const lead = rows[0];
-    if (!lead) throw new Error("no seeded lead to search for");
-    // "+5511987654321" → "98765 4321": typed as a person would, with a space.
-    const digits = lead.telephone.replace(/\D/g, "");
-    const fragment = `${digits.slice(-9, -4)} ${digits.slice(-4)}`;
-    return ["silva", lead.email, fragment];
-  } finally {
-    await client.end();
-  }
-}
-
 /** The next page's URL from a leads page's HTML (its keyset cursor), to time a page deep in the list. */
 async function laterPageUrl(server: BenchServer, pageUrl: string, cookie: string, hops: number): Promise<string> {
   let url = pageUrl;
@@ -211,7 +190,7 @@ async function postgresPhase(): Promise<PostgresFigures> {
     pageUrls.push(...workflow.first.map((query) => `${leads}?${query}`));
     for (const query of workflow.deep) pageUrls.push(await deepPageUrl(server, `${leads}?${query}`, cookie, 5));
     const leadsPage = await timePages(pageUrls, cookie, plan.pageSamples);
-    const terms = await searchTerms(database.url, target.slug);
+    const terms = await searchTerms(database.url, target.slug, plan.leads);
     const search = await timePages(
       terms.map((term) => `${leads}?q=${encodeURIComponent(term)}`),
       cookie,

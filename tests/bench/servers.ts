@@ -142,3 +142,13 @@ export function residentMegabytes(pid: number): number {
     return 0;
   }
 }
+
+/** CPU time a process has used (user + system), in ms, from /proc; 0 once it is gone. */
+export function processCpuMs(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
