@@ -4,6 +4,11 @@
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { register } from "tsx/esm/api";
+import { watchParent } from "./parent-watchdog.mjs";
+
+// Before tsx's loader is registered: a server gone for 20 s (its orderly stop is bounded at 15 s in
+// lib/webhooks/dispatcher-process-main.ts) takes this process with it even if its JS thread is stuck.
+watchParent({ graceMs: 20_000 });
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 process.chdir(root);
