@@ -113,6 +113,21 @@ function runSeed(server: BenchServer, slug: string, leads: number): Promise<{ se
   });
 }
 
+/** Autovacuum's vacuums and analyses of the two tables every request writes, so far (pg_stat_user_tables). */
+async function autovacuumRuns(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ runs: number }>(
+      `SELECT coalesce(sum(autovacuum_count + autoanalyze_count), 0)::int AS runs
+       FROM pg_stat_user_tables WHERE relname IN ('leads', 'submissions')`,
+    );
+    return rows[0]?.runs ?? 0;
+  } finally {
+    await client.end();
+  }
+}
+
 async function analyze(databaseUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -148,6 +163,8 @@ interface PostgresFigures {
 interface ScaleFigures {
   seedSeconds: number;
   ingest1m: Combined;
+  /** Autovacuum runs (vacuum or analyse of leads or submissions) that started during those measurements. */
+  autovacuumsDuring1m: number;
   leadsPage: Timing & { byUrl: Record<string, Timing> };
   search: Timing & { byUrl: Record<string, Timing> };
   exported: ExportMeasure;
@@ -174,12 +191,14 @@ async function postgresPhase(): Promise<PostgresFigures> {
     progress(`PostgreSQL: seeding ${plan.leads.toLocaleString("en")} leads (npm run seed)`);
     const { seconds: seedSeconds } = await runSeed(server, target.slug, plan.leads);
     progress(`PostgreSQL: seeded in ${seedSeconds.toFixed(1)} s`);
+    const autovacuumsBefore = await autovacuumRuns(database.url);
     await measureIngest(server, target, plan.warmup, CONNECTIONS);
     const ingest1mRounds: LoadResult[] = [];
     for (let round = 1; round <= plan.rounds; round += 1) {
       progress(`PostgreSQL, ${plan.leads.toLocaleString("en")} leads: ingest ${plan.seconds} s`);
       ingest1mRounds.push(await measureIngest(server, target, plan.seconds, CONNECTIONS));
     }
+    const autovacuumsDuring1m = (await autovacuumRuns(database.url)) - autovacuumsBefore;
 
     const cookie = await signIn(server, email, password);
     const leads = `${server.url}/w/${target.slug}/leads`;
@@ -213,7 +232,7 @@ async function postgresPhase(): Promise<PostgresFigures> {
       rounds,
       setup: database.setup,
       webhooks,
-      atScale: { seedSeconds, ingest1m: combine(ingest1mRounds), leadsPage, search, exported },
+      atScale: { seedSeconds, ingest1m: combine(ingest1mRounds), autovacuumsDuring1m, leadsPage, search, exported },
     };
   } finally {
     await server.stop();
@@ -305,6 +324,7 @@ function scaleFigures(scale: ScaleFigures, ingestPg: Combined): Figures {
     export_peak_rss_mb: round1(scale.exported.peakRssMb),
     export_rss_before_mb: round1(scale.exported.rssBeforeMb),
     ingest_1m_vs_empty: ratio(scale.ingest1m.rps / ingestPg.rps),
+    autovacuums_during_1m: scale.autovacuumsDuring1m,
   };
 }
 

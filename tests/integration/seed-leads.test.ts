@@ -30,6 +30,14 @@ describe("seedLeads", () => {
     });
     expect(inserted).toBe(500);
     expect(progress).toEqual([200, 400, 500]);
+    // Vacuumed, not only analysed (what autovacuum would otherwise start beside the first requests).
+    const vacuumed = await db.current.prisma.$queryRaw<{ relname: string; vacuumed: boolean }[]>`
+      SELECT relname, vacuum_count > 0 AS vacuumed FROM pg_stat_user_tables
+      WHERE relname IN ('leads', 'submissions') ORDER BY relname`;
+    expect(vacuumed).toEqual([
+      { relname: "leads", vacuumed: true },
+      { relname: "submissions", vacuumed: true },
+    ]);
 
     const prisma = db.current.prisma;
     const leads = await prisma.lead.findMany({
