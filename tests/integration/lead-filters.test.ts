@@ -182,6 +182,17 @@ describe("workflow filters at scale", () => {
     for (const sort of ["newest", "name"] as const) {
       expect(await pagedIds({ q: "silva", tag: "vip", sort })).toContain(large!.id);
       expect(await pagedIds({ tag: "vip", sort })).toContain(large!.id);
+      // Back from the last page with the Previous links: the same leads (the walk read backwards).
+      const filter = { tag: "vip", sort };
+      const forward = await pagedIds(filter);
+      let page = await listLeadPage(workspaceId, filter, { limit: 7 });
+      while (page.nextCursor) page = await listLeadPage(workspaceId, filter, { after: page.nextCursor, limit: 7 });
+      const backward = page.leads.map((lead) => lead.id);
+      while (page.previousCursor) {
+        page = await listLeadPage(workspaceId, filter, { after: page.previousCursor, limit: 7 });
+        backward.unshift(...page.leads.map((lead) => lead.id));
+      }
+      expect(backward).toEqual(forward);
     }
     await expectEveryCombinationRight();
   });
