@@ -17,10 +17,19 @@ export interface LeadCursor {
   id: string;
 }
 
+/** A folded name of 500 characters (ingest's limit) outside the BMP is 1,000 UTF-16 units. */
+const MAX_KEY_LENGTH = 1000;
+/**
+ * The longest cursor such a key makes: each unit at most 6 bytes of JSON (an escaped control character), the
+ * rest under 200, and base64 adds a third. A name of 500 emoji made a 2,700-character cursor, and a limit of
+ * 2,000 turned the page after it into the first page.
+ */
+const MAX_CURSOR_LENGTH = Math.ceil(((MAX_KEY_LENGTH * 6 + 200) * 4) / 3);
+
 const CursorJson = z.object({
   s: z.enum(LEAD_SORTS),
   d: z.enum(["n", "p"]),
-  k: z.string().max(1000),
+  k: z.string().max(MAX_KEY_LENGTH),
   u: z.boolean().optional(),
   i: uuidSchema(),
 });
@@ -46,7 +55,7 @@ function isIsoTime(value: string): boolean {
  * sort (the first page is shown then, as for the request log's cursors).
  */
 export function decodeLeadCursor(value: string | undefined | null, sort: LeadSort): LeadCursor | undefined {
-  if (!value || value.length > 2000) return undefined;
+  if (!value || value.length > MAX_CURSOR_LENGTH) return undefined;
   let json: unknown;
   try {
     json = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));

@@ -161,8 +161,11 @@ function searchConditions(term: string): Prisma.Sql[] {
 /**
  * The part of a filter that leads_search_idx serves (migration 20261121030000): search words and the
  * equality filters, written as that index's expressions. Undefined when the filter has neither.
+ * `onRows`: for a walk, which checks rows one by one rather than asking the indexes, the workflow filters
+ * are written on the columns instead of leads_workflow_idx's tokens (the same leads; leads_workflow_facets
+ * costs ~9 µs a row, measured on 10,000 tagged leads: 90 ms, against 22 ms for the tag looked up in the array).
  */
-export function leadMatchCondition(filter: LeadFilter): Prisma.Sql | undefined {
+export function leadMatchCondition(filter: LeadFilter, onRows = false): Prisma.Sql | undefined {
   const conditions: Prisma.Sql[] = [];
   if (filter.q) {
     for (const term of searchTerms(filter.q)) conditions.push(...searchConditions(term));
@@ -176,9 +179,28 @@ export function leadMatchCondition(filter: LeadFilter): Prisma.Sql | undefined {
     conditions.push(Prisma.sql`leads_facets(l.capture_link_id, l.first_utm_source, l.first_utm_medium, l.first_utm_campaign,
       l.last_utm_source, l.last_utm_medium, l.last_utm_campaign) @> ${facets}::text[]`);
   }
-  conditions.push(...leadWorkflowConditions(filter));
+  conditions.push(...(onRows ? leadWorkflowColumnConditions(filter) : leadWorkflowConditions(filter)));
   return conditions.length > 0 ? Prisma.join(conditions, " AND ") : undefined;
 }
+
+export interface LeadWorkflowScope {
+  conditions: Prisma.Sql[];
+  rest: LeadFilter;
+  /**
+   * With a tag: the conditions of the tagged leads whose entry is too large for the tagged indexes (migration
+   * 20261124160000_tagged_walk_include), walked beside them (`conditions` then hold the others).
+   */
+  oversized?: Prisma.Sql[];
+}
+
+/** Whether the tagged indexes carry every column the filter's match reads (not the capture link's or UTM). */
+export function leadMatchCoveredByTaggedIndexes(filter: LeadFilter): boolean {
+  return !filter.link && !filter.utm_source && !filter.utm_medium && !filter.utm_campaign;
+}
+
+/** The tagged leads, and the bound on what their entries of the tagged indexes hold (see the migration). */
+const TAGGED = Prisma.sql`l.tags <> '{}'`;
+const TAGGED_ENTRY_BYTES = Prisma.sql`leads_walk_entry_bytes(l.name, l.search_text, l.tags)`;
 
 /**
  * One workflow filter as conditions on the columns, for the sort indexes of the worked-on leads (migration
@@ -194,7 +216,7 @@ export function leadMatchCondition(filter: LeadFilter): Prisma.Sql | undefined {
  * twice, expects a handful of rows, and sorts the whole walked window instead of stopping when the page is
  * full (status=won + utm_source=google at 1M leads: 4,170 buffers instead of 121).
  */
-export function leadWorkflowScope(filter: LeadFilter): { conditions: Prisma.Sql[]; rest: LeadFilter } {
+export function leadWorkflowScope(filter: LeadFilter): LeadWorkflowScope {
   if (filter.sort === "updated") return { conditions: [], rest: filter };
   if (filter.status && filter.status !== "new") {
     return {
@@ -208,8 +230,28 @@ export function leadWorkflowScope(filter: LeadFilter): { conditions: Prisma.Sql[
       rest: { ...filter, owner: undefined },
     };
   }
-  if (filter.tag) return { conditions: [Prisma.sql`l.tags <> '{}'`], rest: filter };
+  if (filter.tag) {
+    return {
+      conditions: [TAGGED, Prisma.sql`${TAGGED_ENTRY_BYTES} <= 2000`],
+      rest: filter,
+      oversized: [TAGGED, Prisma.sql`${TAGGED_ENTRY_BYTES} > 2000`],
+    };
+  }
   return { conditions: [], rest: filter };
+}
+
+/** Status, owner and tag, on the row's columns; a tag matches whatever its case, as its token does. */
+function leadWorkflowColumnConditions(filter: LeadFilter): Prisma.Sql[] {
+  const conditions: Prisma.Sql[] = [];
+  if (filter.status === "new") conditions.push(Prisma.sql`l.status = 'new'`);
+  else if (filter.status) conditions.push(Prisma.sql`l.status = ${filter.status}::lead_status`);
+  if (filter.owner === "none") conditions.push(Prisma.sql`l.owner_id IS NULL`);
+  else if (filter.owner) conditions.push(Prisma.sql`l.owner_id = ${filter.owner}::uuid`);
+  if (filter.tag) {
+    conditions.push(Prisma.sql`EXISTS (SELECT FROM unnest(l.tags) AS tag
+      WHERE lower(tag) = lower(${filter.tag.trim().replace(/\s+/g, " ")}::text))`);
+  }
+  return conditions;
 }
 
 /**

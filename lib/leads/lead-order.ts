@@ -43,10 +43,10 @@ export const LEAD_SORT_KEYS: Record<LeadSort, Prisma.Sql> = {
  * ORDER BY over those named columns: the planner sees that the subquery's rows already come in this
  * order, so the outer LIMIT stops reading as soon as it has its rows.
  */
-export function leadOrderOfKeys(sort: LeadSort, reversed = false): Prisma.Sql {
+export function leadOrderOfKeys(sort: LeadSort, reversed = false, alias = "l"): Prisma.Sql {
   const ascending = SORT_SQL[sort].ascending !== reversed;
   const direction = ascending ? "ASC" : "DESC";
-  return Prisma.raw(`l.sort_1 ${direction}, l.sort_2 ${direction}, l.sort_3 ${direction}`);
+  return Prisma.raw(`${alias}.sort_1 ${direction}, ${alias}.sort_2 ${direction}, ${alias}.sort_3 ${direction}`);
 }
 
 /** ORDER BY of the sort, or of its reverse (reading the rows before a cursor). */

@@ -12,6 +12,14 @@ describe("lead cursors", () => {
       { sort: "updated", direction: "next", key: "2025-12-31T23:59:59.999Z", id: ID },
       { sort: "name", direction: "prev", key: "ana souza", unnamed: false, id: ID },
       { sort: "name", direction: "next", key: "", unnamed: true, id: ID },
+      // The longest name a lead can have, in characters of 4 bytes (a cursor of ~2,700 characters).
+      {
+        sort: "name",
+        direction: "prev",
+        key: String.fromCodePoint(...Array.from({ length: 500 }, (_, i) => 0x1f300 + i)),
+        unnamed: false,
+        id: ID,
+      },
     ];
     for (const cursor of cursors) {
       const encoded = encodeLeadCursor(cursor);
@@ -27,6 +35,7 @@ describe("lead cursors", () => {
     expect(decodeLeadCursor("", "newest")).toBeUndefined();
     expect(decodeLeadCursor("not base64 json!", "newest")).toBeUndefined();
     expect(decodeLeadCursor("x".repeat(3000), "newest")).toBeUndefined();
+    expect(decodeLeadCursor("e".repeat(9000), "newest")).toBeUndefined();
     const forge = (json: unknown) => Buffer.from(JSON.stringify(json)).toString("base64url");
     expect(decodeLeadCursor(forge({ s: "newest", d: "n", k: "yesterday", i: ID }), "newest")).toBeUndefined();
     expect(
