@@ -203,7 +203,8 @@ function captureEndpoint(options: {
           (reply) => ({ reply }),
           (error: unknown) => ({ refused: toAppError(error) }),
         );
-    await recordOutcome(found.link, attempt, outcome);
+    // An accepted lead was recorded with it (lib/ingest): no call, no await, on the path every lead takes.
+    if (!("reply" in outcome) || outcome.reply.spam) await recordOutcome(found.link, attempt, outcome);
     if ("reply" in outcome) {
       return (
         options.answerReply?.(outcome.reply, cors, request, found.link) ??

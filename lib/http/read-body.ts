@@ -17,17 +17,30 @@ export interface ReceivedBody {
 }
 
 function contentType(request: Request): { mediaType: string; charset: string } {
-  const [type = "", ...params] = (request.headers.get("content-type") ?? "").split(";");
+  const header = request.headers.get("content-type") ?? "";
+  // The usual case, one media type and no parameters, without splitting.
+  if (!header.includes(";")) return { mediaType: header.trim().toLowerCase(), charset: "utf-8" };
+  const [type = "", ...params] = header.split(";");
   const charset = params.map((param) => /^\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(param)?.[1]).find(Boolean);
   return { mediaType: type.trim().toLowerCase(), charset: charset ?? "utf-8" };
 }
 
+/** Decoders by the charset asked for: decode() without `stream` keeps no state, so one serves every request. */
+const decoders = new Map<string, TextDecoder>([["utf-8", new TextDecoder("utf-8")]]);
+const MAX_DECODERS = 64;
+
 function decoder(charset: string): TextDecoder {
+  const known = decoders.get(charset);
+  if (known) return known;
+  let created: TextDecoder;
   try {
-    return new TextDecoder(charset);
+    created = new TextDecoder(charset);
   } catch {
-    return new TextDecoder("utf-8");
+    return decoders.get("utf-8")!;
   }
+  // Bounded: the charset is the sender's text.
+  if (decoders.size < MAX_DECODERS) decoders.set(charset, created);
+  return created;
 }
 
 /**
@@ -56,6 +69,7 @@ export async function readBody(request: Request, timeoutMs: number): Promise<Rec
     const reader = request.body.getReader();
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), timeoutMs)));
+    let ended = false;
     try {
       while (size <= BODY_LIMIT) {
         const chunk = await Promise.race([reader.read().catch(bodyBroken), timedOut]);
@@ -65,17 +79,22 @@ export async function readBody(request: Request, timeoutMs: number): Promise<Rec
             `The body did not arrive within ${timeoutMs / 1000} s of the request's headers; no lead was written.`,
           );
         }
-        if (chunk.done) break;
+        if (chunk.done) {
+          ended = true;
+          break;
+        }
         chunks.push(chunk.value);
         size += chunk.value.byteLength;
       }
       if (size > BODY_LIMIT) tooLarge = true;
     } finally {
       clearTimeout(timer);
-      await reader.cancel().catch(() => {});
+      // The rest of a body left unread (too large, too slow, broken); a body read to its end has nothing to cancel.
+      if (!ended) await reader.cancel().catch(() => {});
     }
   }
-  const bytes = Buffer.concat(chunks, Math.min(size, BODY_LIMIT));
+  // A small body usually arrives in one chunk: no copy then.
+  const bytes = chunks.length === 1 && size <= BODY_LIMIT ? chunks[0]! : Buffer.concat(chunks, Math.min(size, BODY_LIMIT));
   return { text: decoder(charset).decode(bytes), tooLarge, mediaType, bytes };
 }
 

@@ -1,4 +1,5 @@
 import type { Database } from "@/lib/db/client";
+import type { SqlStatement } from "@/lib/db/database";
 import { sqlState, uniqueViolation } from "@/lib/db/errors";
 import { Prisma } from "@/lib/db/generated/client";
 import type { FieldIssue } from "@/lib/errors";
@@ -103,8 +104,16 @@ export function readUpsertRows(rows: readonly UpsertRow[]): UpsertResult {
   return { kind: "stored", leadId: row.lead_id, created: row.created, warnings: readWarnings(row.warnings) };
 }
 
+/**
+ * The statement's text by its name. The name says which optional parts the statement has (the database
+ * already relies on that: it prepares the statement once per connection under that name), so the text is
+ * the same for every write of one name: it is joined once, not on every request (a ~7 KB string, and the
+ * driver then compares it with the prepared one: the same string object makes that a pointer comparison).
+ */
+const textByName = new Map<string, string>();
+
 /** The one statement that stores a lead write (see upsertLead); group-commit.ts sends several in one transaction. */
-export function upsertStatement(write: LeadWrite): Prisma.Sql {
+export function upsertStatement(write: LeadWrite): SqlStatement {
   const { input, record } = write;
   const email = input.email ?? null;
   const phone = input.telephone ?? null;
@@ -152,12 +161,11 @@ export function upsertStatement(write: LeadWrite): Prisma.Sql {
     : Prisma.empty;
   // A request with a consent object appends its consent record in the same statement (DESIGN.md section 9).
   const consent = consentRecordInsert(input.consent, write, record);
-  const name = Prisma.raw(
-    `/* leadlink:upsert-lead${write.hasWebhooks ? "-webhooks" : ""}${write.hasEmailSubscribers ? "-emails" : ""}${input.consent ? "-consent" : ""} */`,
-  );
+  const nameComment = `/* leadlink:upsert-lead${write.hasWebhooks ? "-webhooks" : ""}${write.hasEmailSubscribers ? "-emails" : ""}${input.consent ? "-consent" : ""} */`;
+  const name = Prisma.raw(nameComment);
 
   // Built with Prisma's SQL template (values stay parameters), run on the driver directly.
-  return Prisma.sql`
+  const sql = Prisma.sql`
     ${name}
     WITH
     link AS (
@@ -255,4 +263,10 @@ export function upsertStatement(write: LeadWrite): Prisma.Sql {
       FROM outcome WHERE lead_id IS NOT NULL AND ${record.idempotencyKey}::text IS NOT NULL
     )${webhooks}${emails}${consent}
     SELECT lead_id, created, warnings FROM outcome`;
+  let text = textByName.get(nameComment);
+  if (text === undefined) {
+    text = sql.text;
+    textByName.set(nameComment, text);
+  }
+  return { text, values: sql.values };
 }

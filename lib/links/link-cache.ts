@@ -114,7 +114,8 @@ async function loadCaptureLink(token: string): Promise<CaptureLinkContext | unde
 /** The link a token names, or undefined. Malformed tokens are answered without touching the database. */
 export async function findCaptureLink(token: string): Promise<CaptureLinkContext | undefined> {
   if (!isLinkToken(token)) return undefined;
-  const entry = await cache.fetch(token);
+  // A fresh entry is read synchronously; fetch (and its promises) only to load one.
+  const entry = cache.get(token) ?? (await cache.fetch(token));
   return entry === "missing" || entry === undefined ? undefined : entry;
 }
 

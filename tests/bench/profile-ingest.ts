@@ -11,7 +11,7 @@ import { type BenchServer, processCpuMs as cpuMs, createBenchDatabase } from "./
 const dir = process.argv[2] ?? "/tmp/engine/prof";
 const seconds = Number(process.argv[3] ?? 8);
 const mode = process.argv[4] ?? "profile";
-const database = await createBenchDatabase();
+const database = await createBenchDatabase({ recommended: true });
 const dataDir = tempDataDir();
 const env = {
   LEADLINK_BENCH: "1",

@@ -16,6 +16,8 @@ export interface ServerOptions {
   port?: number;
   /** Added to (or, with undefined, removed from) the test runner's environment. */
   env?: Record<string, string | undefined>;
+  /** Another checkout with its own build to run instead of this one (tests/bench/build-ab.ts). */
+  root?: string;
 }
 
 export interface Exit {
@@ -71,8 +73,9 @@ function serverEnv(options: ServerOptions): NodeJS.ProcessEnv {
 
 /** Starts the server without waiting for it: for processes expected to fail. */
 export function spawnServer(options: ServerOptions): ServerProcess {
-  const child = spawn(process.execPath, [path.join(ROOT, "scripts/server.mjs")], {
-    cwd: ROOT,
+  const root = options.root ?? ROOT;
+  const child = spawn(process.execPath, [path.join(root, "scripts/server.mjs")], {
+    cwd: root,
     env: serverEnv(options),
     stdio: ["ignore", "pipe", "pipe"],
   });
