@@ -6,36 +6,34 @@
  *
  *   npx tsx tests/bench/dispatch-cpu.ts [rate/s = 600] [seconds = 15] [rounds = 2]
  *
- * Prints per window: deliveries, CPU ms per delivery of the dispatcher process, of the PostgreSQL backends that
- * serve it (every backend of the database but the writer's), of the writer's backend (the outbox inserts, which
- * ingest pays), and of the receiver; and the load average. Utime + stime from /proc.
+ * Prints per window: deliveries, CPU ms per delivery of the dispatcher process, of the PostgreSQL processes that
+ * serve it (every process of the cluster but the writer's backend), of the writer's backend (the outbox inserts,
+ * which ingest pays), and of the receiver; WAL bytes per message; the messages' updates and how many were HOT;
+ * and the load average. Utime + stime from /proc.
  */
 import { type ChildProcess, fork } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { ROOT } from "../e2e/support/server";
-import { ADMIN_URL, processCpuMs } from "./servers";
+import { createBenchDatabase, processCpuMs } from "./servers";
 
 const [rate = 600, seconds = 15, rounds = 2] = process.argv.slice(2).map(Number);
-const name = "bench_hooks2_dispatch";
 
 process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = "1";
 process.env.LOG_LEVEL = "warn";
 process.env.INGEST_RATE_LIMIT = "off";
-const adminUrl = new URL(ADMIN_URL);
-const url = new URL(ADMIN_URL);
-url.pathname = `/${name}`;
-process.env.DATABASE_URL = url.toString();
 
 const load = () => fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main() {
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  // A cluster of its own (README's recommended settings, as the bench's): every process and every WAL byte is this run's.
+  const cluster = await createBenchDatabase({ recommended: true });
+  const url = cluster.url;
+  process.env.DATABASE_URL = url;
+  const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
   const { getDatabase, closeDatabase } = await import("@/lib/db/client");
   const { createWorkspace, createLink } = await import("../support/fixtures");
   const { createEndpoint } = await import("@/lib/webhooks/create-endpoint");
@@ -61,7 +59,7 @@ async function main() {
     });
     if (result.status !== 201) throw new Error(`ingest answered ${result.status}`);
   }
-  const writer = new pg.Client({ connectionString: url.toString() });
+  const writer = new pg.Client({ connectionString: url });
   await writer.connect();
   const about = (
     await writer.query<{ lead_id: string; submission_id: string }>("SELECT lead_id, submission_id FROM webhook_messages")
@@ -91,7 +89,7 @@ async function main() {
   while ((await pending()) > 0) await sleep(200);
 
   const backends = async () =>
-    (await admin.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = $1", [name])).rows.map((r) => r.pid);
+    (await admin.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE pid <> pg_backend_pid()")).rows.map((r) => r.pid);
   const cpu = async () => {
     const pgPids = (await backends()).filter((pid) => pid !== writerPid);
     return {
@@ -102,6 +100,18 @@ async function main() {
     };
   };
 
+  const walBytes = async () =>
+    Number((await admin.query<{ b: string }>("SELECT pg_current_wal_lsn() - '0/0'::pg_lsn AS b")).rows[0]!.b);
+  // Statistics reach pg_stat_user_tables up to a second late (pg_stat_force_next_flush is the backend's own).
+  const updates = async () => {
+    await sleep(1_100);
+    const row = (
+      await admin.query<{ upd: string; hot: string }>(
+        "SELECT n_tup_upd AS upd, n_tup_hot_upd AS hot FROM pg_stat_user_tables WHERE relname = 'webhook_messages'",
+      )
+    ).rows[0]!;
+    return { upd: Number(row.upd), hot: Number(row.hot) };
+  };
   let next = 0;
   const insert = `INSERT INTO webhook_messages (id, endpoint_id, workspace_id, event_type, lead_id, submission_id)
     SELECT gen_random_uuid(), $1, $2, 'lead.updated', l, s FROM unnest($3::uuid[], $4::uuid[]) AS a(l, s)`;
@@ -109,6 +119,8 @@ async function main() {
     const startLoad = load();
     const d0 = await delivered();
     const c0 = await cpu();
+    const wal0 = await walBytes();
+    const hot0 = await updates();
     const started = Date.now();
     const tickMs = 10;
     let written = 0;
@@ -126,6 +138,8 @@ async function main() {
     while ((await pending()) > 0) await sleep(50);
     const c1 = await cpu();
     const d1 = await delivered();
+    const wal1 = await walBytes();
+    const hot1 = await updates();
     const n = d1 - d0;
     // A backend that appeared meanwhile counts from 0; one that went away is not counted.
     let pgCpu = 0;
@@ -142,6 +156,10 @@ async function main() {
         postgresMsPerDelivery: per(pgCpu),
         outboxInsertMsPerMessage: per(c1.writer - c0.writer),
         receiverMsPerDelivery: per(c1.receiver - c0.receiver),
+        // Outbox inserts included (the writer's): every WAL byte of the cluster in the window, per message.
+        walBytesPerMessage: Math.round((wal1 - wal0) / n),
+        messageUpdates: hot1.upd - hot0.upd,
+        hotUpdates: hot1.hot - hot0.hot,
       }),
     );
   }
@@ -150,8 +168,8 @@ async function main() {
   receiver.disconnect();
   await writer.end();
   await closeDatabase();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.end();
+  await cluster.drop();
 }
 
 main().catch((error: unknown) => {
