@@ -22,7 +22,7 @@ function permanent(error: unknown): boolean {
 export async function deliverEmail(database: Database, email: ClaimedEmail, owner: string, signal: AbortSignal): Promise<void> {
   let result: { state: "delivered" | "pending" | "failed"; retryInMs?: number; error?: string };
   try {
-    const rendered = await renderEmail(database.prisma, email);
+    const rendered = await renderEmail(database, email);
     if ("dropped" in rendered) {
       result = { state: "failed", error: `not sent: ${rendered.dropped}` };
     } else {

@@ -1,3 +1,4 @@
+import type { Database } from "@/lib/db/client";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { publicBaseUrl } from "@/lib/http/public-base-url";
 import { leadSelect, toLeadJson } from "@/lib/leads/lead-json";
@@ -37,10 +38,11 @@ function dayOf(value: Date | string): string {
 }
 
 /** Reads what an email is about, at the moment it is sent, and writes its subject, text and HTML. */
-export async function renderEmail(prisma: PrismaClient, email: ClaimedEmail): Promise<RenderedEmail> {
+export async function renderEmail(database: Database, email: ClaimedEmail): Promise<RenderedEmail> {
+  const { prisma } = database;
   switch (email.kind) {
     case "new_lead":
-      return renderNewLead(prisma, email);
+      return renderNewLead(database, email);
     case "digest":
       return renderDigest(prisma, email);
     case "endpoint_disabled":
@@ -52,7 +54,8 @@ export async function renderEmail(prisma: PrismaClient, email: ClaimedEmail): Pr
   }
 }
 
-async function renderNewLead(prisma: PrismaClient, email: ClaimedEmail): Promise<RenderedEmail> {
+async function renderNewLead(database: Database, email: ClaimedEmail): Promise<RenderedEmail> {
+  const { prisma } = database;
   const to = await memberAddress(prisma, email.workspace_id, email.user_id);
   if (!to || !email.workspace_id || !email.lead_id) return { dropped: "the recipient is no longer a member" };
   const lead = await prisma.lead.findFirst({
@@ -61,7 +64,7 @@ async function renderNewLead(prisma: PrismaClient, email: ClaimedEmail): Promise
   });
   if (!lead) return { dropped: "the lead no longer exists" };
   const [content, labels] = await Promise.all([
-    loadMessageContent(prisma, {
+    loadMessageContent(database, {
       workspaceId: email.workspace_id,
       eventType: "lead.created",
       leadId: email.lead_id,

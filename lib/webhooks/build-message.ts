@@ -1,7 +1,8 @@
-import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
+import { type SqlExecutor, statement } from "@/lib/db/client";
+import type { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { publicBaseUrl } from "@/lib/http/public-base-url";
-import { type LeadJson, leadSelect, toLeadJson } from "@/lib/leads/lead-json";
+import { type LeadJson, type LeadRow, toLeadJson } from "@/lib/leads/lead-json";
 
 /** What the dispatcher knows of a message when it builds its body. */
 export interface MessageFacts {
@@ -33,56 +34,82 @@ export interface MessageContent {
   workspaceSlug: string;
 }
 
-const SUBMISSION_SELECT = {
-  id: true,
-  workspaceId: true,
-  captureLinkId: true,
-  receivedAt: true,
-  outcome: true,
-  warnings: true,
-  errorCode: true,
-  errors: true,
-  captureLink: { select: { name: true } },
-} satisfies Prisma.SubmissionSelect;
+interface WorkspaceRow {
+  id: string;
+  slug: string;
+  fields: { id: string; name: string }[];
+}
+
+type LeadContentRow = LeadRow & { workspaceId: string };
+
+interface SubmissionRow {
+  id: string;
+  workspaceId: string;
+  captureLinkId: string;
+  receivedAt: Date;
+  outcome: string;
+  warnings: Prisma.JsonValue;
+  errorCode: string | null;
+  errors: Prisma.JsonValue | null;
+  linkName: string;
+}
+
+// The three reads of a batch, on the driver rather than through Prisma: the dispatcher makes them a few
+// times a second, and Prisma's per-query work (its query compiler and result mapping) was the largest
+// single share of the dispatcher's CPU after the HTTP attempts (docs/benchmarks.md, branch hooks2). The
+// columns and their names are leadSelect's (lib/leads/lead-json.ts), so toLeadJson reads these rows as it
+// reads Prisma's; a DATE arrives as midnight UTC, as Prisma gives it.
+const WORKSPACES = `/* leadlink:webhook-contents-workspaces */
+  SELECT w.id, w.slug,
+    COALESCE((SELECT json_agg(json_build_object('id', f.id, 'name', f.name)) FROM custom_fields f WHERE f.workspace_id = w.id), '[]') AS fields
+  FROM workspaces w WHERE w.id = ANY ($1::uuid[])`;
+
+const LEADS = `/* leadlink:webhook-contents-leads */
+  SELECT l.id, l.workspace_id AS "workspaceId", l.email, l.phone, l.name, l.document, l.profession, l.city, l.state,
+    l.instagram, l.birthday::timestamp AT TIME ZONE 'UTC' AS birthday, l.address, l.custom_fields AS "customFields",
+    l.first_utm_source AS "firstUtmSource", l.first_utm_medium AS "firstUtmMedium", l.first_utm_campaign AS "firstUtmCampaign",
+    l.first_utm_content AS "firstUtmContent", l.first_utm_term AS "firstUtmTerm",
+    l.last_utm_source AS "lastUtmSource", l.last_utm_medium AS "lastUtmMedium", l.last_utm_campaign AS "lastUtmCampaign",
+    l.last_utm_content AS "lastUtmContent", l.last_utm_term AS "lastUtmTerm",
+    l.status::text AS status, l.tags, l.created_at AS "createdAt", l.updated_at AS "updatedAt",
+    CASE WHEN o.id IS NULL THEN NULL ELSE json_build_object('id', o.id, 'email', o.email, 'name', o.name) END AS owner
+  FROM leads l LEFT JOIN users o ON o.id = l.owner_id
+  -- An erased lead's row is anonymous: a queued or replayed event about it has nothing to send.
+  WHERE l.id = ANY ($1::uuid[]) AND l.erased_at IS NULL`;
+
+const SUBMISSIONS = `/* leadlink:webhook-contents-submissions */
+  SELECT s.id, s.workspace_id AS "workspaceId", s.capture_link_id AS "captureLinkId", s.received_at AS "receivedAt",
+    s.outcome::text AS outcome, s.warnings, s.error_code AS "errorCode", s.errors, c.name AS "linkName"
+  FROM submissions s JOIN capture_links c ON c.id = s.capture_link_id
+  WHERE s.id = ANY ($1::uuid[])`;
 
 /**
  * Reads what a message is about, at its first attempt (the body is then kept, so that every retry sends the
  * same bytes). The lead is as it is at that moment, usually within a second of the event.
  */
-export async function loadMessageContent(prisma: PrismaClient, message: MessageFacts): Promise<MessageContent> {
-  const [content] = await loadMessageContents(prisma, [message]);
+export async function loadMessageContent(database: SqlExecutor, message: MessageFacts): Promise<MessageContent> {
+  const [content] = await loadMessageContents(database, [message]);
   if (content instanceof Error) throw content;
   return content!;
 }
 
 /**
  * The contents of a batch of messages (what the dispatcher claimed together): their workspaces, leads and
- * submissions are read with one query each for the whole batch, not per message, since the dispatcher
- * runs on the same thread as ingest and each query costs it CPU. Each entry is the message's content, or
- * the error its attempt reports (an AppError when the lead is gone; another Error when the workspace is).
+ * submissions are read with one query each for the whole batch, not per message. Each entry is the
+ * message's content, or the error its attempt reports (an AppError when the lead is gone; another Error
+ * when the workspace is).
  */
 export async function loadMessageContents(
-  prisma: PrismaClient,
+  database: SqlExecutor,
   messages: readonly MessageFacts[],
 ): Promise<(MessageContent | Error)[]> {
   const unique = (ids: (string | null)[]) => [...new Set(ids.filter((id): id is string => id !== null))];
   const leadIds = unique(messages.map((message) => (message.eventType === "lead.erased" ? null : message.leadId)));
   const submissionIds = unique(messages.map((message) => message.submissionId));
   const [workspaces, leads, submissions] = await Promise.all([
-    prisma.workspace.findMany({
-      where: { id: { in: unique(messages.map((message) => message.workspaceId)) } },
-      select: { id: true, slug: true, customFields: { select: { id: true, name: true } } },
-    }),
-    leadIds.length > 0
-      ? prisma.lead.findMany({
-          // An erased lead's row is anonymous: a queued or replayed event about it has nothing to send.
-          where: { id: { in: leadIds }, erasedAt: null },
-          select: { ...leadSelect, workspaceId: true },
-        })
-      : [],
-    submissionIds.length > 0
-      ? prisma.submission.findMany({ where: { id: { in: submissionIds } }, select: SUBMISSION_SELECT })
-      : [],
+    database.sql<WorkspaceRow>(statement(WORKSPACES, [unique(messages.map((message) => message.workspaceId))])),
+    leadIds.length > 0 ? database.sql<LeadContentRow>(statement(LEADS, [leadIds])) : [],
+    submissionIds.length > 0 ? database.sql<SubmissionRow>(statement(SUBMISSIONS, [submissionIds])) : [],
   ]);
   const workspaceById = new Map(workspaces.map((workspace) => [workspace.id, workspace]));
   const leadById = new Map(leads.map((lead) => [lead.id, lead]));
@@ -102,10 +129,10 @@ export async function loadMessageContents(
     if (message.leadId) {
       if (!lead || lead.workspaceId !== message.workspaceId)
         return new AppError("lead_not_found", "the lead no longer exists (erased or deleted)");
-      content.lead = toLeadJson(lead, new Map(workspace.customFields.map((field) => [field.id, field.name])));
+      content.lead = toLeadJson(lead, new Map(workspace.fields.map((field) => [field.id, field.name])));
     }
     if (submission && submission.workspaceId === message.workspaceId) {
-      content.linkName = submission.captureLink.name;
+      content.linkName = submission.linkName;
       content.submission = {
         id: submission.id,
         captureLinkId: submission.captureLinkId,

@@ -138,7 +138,7 @@ export function startDispatcher(shared: Database, options: DispatcherOptions = {
   function loadContents(messages: readonly ClaimedMessage[]): Map<string, Promise<MessageContent | Error>> {
     const first = messages.filter((message) => message.body === null);
     const loaded = loadMessageContents(
-      database.prisma,
+      database,
       first.map((message) => ({
         workspaceId: message.workspace_id,
         eventType: message.event_type,

@@ -29,7 +29,7 @@ import {
 import { type IngestTarget, measureIngest, measureNoop, prepareIngest } from "./ingest-phase";
 import type { LoadResult } from "./load";
 import { applyTableSettings, type BenchServer, cli, createBenchDatabase, startBenchServer } from "./servers";
-import { type WebhookFigures, webhookPhase } from "./webhook-phase";
+import { type CpuPerRequest, type WebhookFigures, webhookPhase } from "./webhook-phase";
 
 const { values: options } = parseArgs({
   options: {
@@ -334,6 +334,12 @@ function percentile(values: readonly number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
 }
 
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
+
+function meanOf(windows: readonly CpuPerRequest[], group: keyof CpuPerRequest): number {
+  return windows.reduce((sum, window) => sum + window[group], 0) / Math.max(windows.length, 1);
+}
+
 function webhookFigures(webhooks: WebhookFigures): Figures {
   const plain = combine(webhooks.plain);
   const withWebhook = combine(webhooks.withWebhook);
@@ -348,6 +354,16 @@ function webhookFigures(webhooks: WebhookFigures): Figures {
     webhook_backlog_growth: Math.max(...webhooks.backlogGrowth),
     webhook_backlog_end: Math.max(...webhooks.backlogEnd),
     webhook_run_seconds: plan.webhookSeconds,
+    // What an endpoint adds per lead, in CPU ms (utime + stime from /proc, mean of the rounds): the dispatcher
+    // process's own, and PostgreSQL's and the server's extra over a lead without an endpoint.
+    webhook_dispatcher_cpu_ms_per_lead: round3(meanOf(webhooks.cpu.withWebhook, "dispatcher")),
+    webhook_postgres_cpu_ms_per_lead_extra: round3(
+      meanOf(webhooks.cpu.withWebhook, "postgres") - meanOf(webhooks.cpu.plain, "postgres"),
+    ),
+    webhook_server_cpu_ms_per_lead_extra: round3(
+      meanOf(webhooks.cpu.withWebhook, "server") - meanOf(webhooks.cpu.plain, "server"),
+    ),
+    webhook_load_average: round1(Math.max(...webhooks.loadAverage)),
   };
 }
 

@@ -1,11 +1,12 @@
-import { fork } from "node:child_process";
+import { type ChildProcess, fork } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { startReceiver } from "../support/webhook-receiver";
 import { type IngestTarget, measureIngest, prepareIngest } from "./ingest-phase";
 import type { LoadResult } from "./load";
-import { type BenchServer, cli } from "./servers";
+import { type BenchServer, cli, processCpuMs } from "./servers";
 
 /**
  * Issue 11's figures (DESIGN.md section 6): ingest into a workspace with one endpoint subscribed to every
@@ -22,6 +23,68 @@ export interface WebhookFigures {
   /** Pending messages at the end of each webhook run. */
   backlogEnd: number[];
   deliveries: number;
+  /** CPU ms per request of each process group, per window (plain, then with the endpoint). */
+  cpu: { plain: CpuPerRequest[]; withWebhook: CpuPerRequest[] };
+  /** Load average (1 min) at the start of each window. */
+  loadAverage: number[];
+}
+
+/** CPU ms per ingest request, by process (group), over one window: utime + stime from /proc. */
+export interface CpuPerRequest {
+  server: number;
+  dispatcher: number;
+  postgres: number;
+  receiver: number;
+  bench: number;
+}
+
+type CpuSnapshot = Map<string, number>;
+
+/** The server's children (the webhook dispatcher process), from /proc. */
+function childPids(parent: number): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = fs.readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]!.split(" ");
+      if (Number(fields[1]) === parent) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+/**
+ * CPU ms so far of the server, its children (the dispatcher), every process of the cluster (the bench's own
+ * cluster: nothing else uses it; pg_stat_activity lists backends and background processes), the receiver and
+ * this process (autocannon), keyed "group:pid" so that a process that appears mid-window counts from 0.
+ */
+async function cpuSnapshot(server: BenchServer, client: pg.Client, receiver: BenchReceiver): Promise<CpuSnapshot> {
+  const snapshot: CpuSnapshot = new Map();
+  const serverPid = server.child.pid!;
+  snapshot.set(`server:${serverPid}`, processCpuMs(serverPid));
+  for (const pid of childPids(serverPid)) snapshot.set(`dispatcher:${pid}`, processCpuMs(pid));
+  const { rows } = await client.query<{ pid: number }>("SELECT pid FROM pg_stat_activity");
+  for (const { pid } of rows) snapshot.set(`postgres:${pid}`, processCpuMs(pid));
+  if (receiver.pid) snapshot.set(`receiver:${receiver.pid}`, processCpuMs(receiver.pid));
+  snapshot.set(`bench:${process.pid}`, processCpuMs(process.pid));
+  return snapshot;
+}
+
+function cpuPerRequest(before: CpuSnapshot, after: CpuSnapshot, requests: number): CpuPerRequest {
+  const totals: CpuPerRequest = { server: 0, dispatcher: 0, postgres: 0, receiver: 0, bench: 0 };
+  for (const [key, end] of after) {
+    const group = key.split(":")[0] as keyof CpuPerRequest;
+    totals[group] += end - (before.get(key) ?? 0);
+  }
+  for (const group of Object.keys(totals) as (keyof CpuPerRequest)[])
+    totals[group] = Math.round((totals[group] / Math.max(requests, 1)) * 1000) / 1000;
+  return totals;
+}
+
+function loadAverage(): number {
+  return Number(fs.readFileSync("/proc/loadavg", "utf8").split(" ")[0]);
 }
 
 export interface WebhookPlan {
@@ -90,6 +153,8 @@ interface Received {
 }
 
 interface BenchReceiver {
+  /** Its process, when it has one of its own. */
+  pid?: number;
   url(): string;
   /** What arrived since the last take(), forgotten by the receiver. */
   take(): Promise<Received>;
@@ -127,6 +192,7 @@ async function startBenchReceiver(): Promise<BenchReceiver> {
     child.once("message", (message: { type: string; port: number }) => resolve(message.port));
   });
   return {
+    pid: (child as ChildProcess).pid,
     url: () => `http://127.0.0.1:${port}/hook`,
     take: () =>
       new Promise<Received>((resolve) => {
@@ -182,14 +248,26 @@ export async function webhookPhase(
       backlogGrowth: [],
       backlogEnd: [],
       deliveries: 0,
+      cpu: { plain: [], withWebhook: [] },
+      loadAverage: [],
     };
     for (let round = 1; round <= plan.rounds; round += 1) {
       progress(`PostgreSQL, webhooks: round ${round}/${plan.rounds}, ingest without an endpoint ${plan.seconds} s`);
-      figures.plain.push(await measureIngest(server, plain, plan.seconds, plan.connections));
+      figures.loadAverage.push(loadAverage());
+      let before = await cpuSnapshot(server, client, receiver);
+      const plainLoad = await measureIngest(server, plain, plan.seconds, plan.connections);
+      figures.cpu.plain.push(cpuPerRequest(before, await cpuSnapshot(server, client, receiver), plainLoad.requests));
+      figures.plain.push(plainLoad);
+      progress(`  load ${figures.loadAverage.at(-1)}, CPU ms per lead: ${JSON.stringify(figures.cpu.plain.at(-1))}`);
       progress(
         `PostgreSQL, webhooks: round ${round}/${plan.rounds}, ingest with one endpoint ${plan.warmup} + ${plan.webhookSeconds} s`,
       );
+      figures.loadAverage.push(loadAverage());
+      before = await cpuSnapshot(server, client, receiver);
       const run = await webhookRun(server, target, client, workspaceId, plan);
+      // Over the whole run (warm-up included, as its requests are), before the drain: what ingest competed with.
+      figures.cpu.withWebhook.push(cpuPerRequest(before, await cpuSnapshot(server, client, receiver), run.load.requests));
+      progress(`  load ${figures.loadAverage.at(-1)}, CPU ms per lead: ${JSON.stringify(figures.cpu.withWebhook.at(-1))}`);
       figures.withWebhook.push(run.load);
       figures.backlogGrowth.push(run.growth);
       figures.backlogEnd.push(run.end);

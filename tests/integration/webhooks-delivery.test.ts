@@ -13,7 +13,7 @@ import { type Dispatcher, startDispatcher } from "@/lib/webhooks/dispatcher";
 import type { WebhookEndpointInput } from "@/lib/webhooks/endpoint-input";
 import { rotateSecret } from "@/lib/webhooks/rotate-secret";
 import { useTestDatabase } from "../support/database";
-import { createLink } from "../support/fixtures";
+import { createField, createLink } from "../support/fixtures";
 import { postText, setupLink, uniqueEmail } from "../support/ingest-helpers";
 import { type Receiver, startReceiver } from "../support/webhook-receiver";
 
@@ -146,6 +146,33 @@ describe("delivery", () => {
       state: "delivered",
       attempts: [{ at: expect.any(String), status: 200, durationMs: expect.any(Number), error: null }],
     });
+  });
+
+  it("sends the lead as the API shows it: birthday, address, custom fields by name, owner and tags", async () => {
+    const { workspace, token, path } = await setup();
+    await createField(db.current, workspace.id, { name: "company", label: "Company" });
+    const email = uniqueEmail();
+    const { id: leadId } = await post(token, {
+      email,
+      name: "Bia Lima",
+      birthday: "1990-05-17",
+      address: { street: "Rua A", number: "10", city: "Recife" },
+      customFields: { company: "Acme" },
+    });
+    await receiver.waitFor(path, 1);
+    // The next event is read after the lead got an owner and tags (the body is built at the first attempt).
+    const owner = await db.current.prisma.user.create({
+      data: { email: uniqueEmail("owner"), name: "Olga", passwordHash: "x" },
+    });
+    await db.current.prisma.lead.update({ where: { id: leadId }, data: { ownerId: owner.id, tags: ["vip", "Hot"] } });
+    await post(token, { email, city: "Olinda" });
+    const [first, second] = await receiver.waitFor(path, 2);
+    const created = JSON.parse(first!.body).data.lead;
+    expect(created).toMatchObject({ birthday: "1990-05-17", address: { street: "Rua A", number: "10", city: "Recife" } });
+    expect(created.customFields).toEqual({ company: "Acme" });
+    const { submissions: _, ...lead } = await getLead(workspace.id, leadId);
+    expect(JSON.parse(second!.body).data.lead).toEqual(lead);
+    expect(lead).toMatchObject({ owner: { id: owner.id, name: "Olga" }, tags: ["vip", "Hot"], city: "Olinda" });
   });
 
   it("reaches an endpoint created after the link was cached (the cache is told)", async () => {
