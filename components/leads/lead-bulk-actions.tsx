@@ -101,9 +101,11 @@ export function LeadBulkActions({
   }
 
   const count = confirming?.count ?? 0;
-  const leads = t("bulk.leads", { count });
-  const summary =
-    kind === "status"
+  // Formatted only while the confirmation is open: every page render would otherwise compile these messages.
+  const leads = confirming ? t("bulk.leads", { count }) : "";
+  const summary = !confirming
+    ? ""
+    : kind === "status"
       ? t("bulk.confirmStatus", { leads, value: t(`status.${value as (typeof LEAD_STATUSES)[number]}`) })
       : kind === "owner"
         ? t("bulk.confirmOwner", {
@@ -227,7 +229,7 @@ export function LeadBulkActions({
               {t("bulk.cancel")}
             </Button>
             <Button onClick={confirm} disabled={pending || count === 0}>
-              {pending ? t("bulk.updating") : t("bulk.update", { leads })}
+              {pending ? t("bulk.updating") : confirming ? t("bulk.update", { leads }) : null}
             </Button>
           </div>
         </div>

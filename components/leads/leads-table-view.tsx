@@ -2,10 +2,11 @@
 
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { LocalTime } from "@/components/ui/local-time";
 import { Table, Td, Th } from "@/components/ui/table";
-import type { LeadStatus } from "@/lib/leads/lead-workflow-input";
-import { LeadStatusBadge } from "./lead-status-badge";
+import { useViewer } from "@/components/ui/viewer";
+import { LEAD_STATUSES, type LeadStatus } from "@/lib/leads/lead-workflow-input";
+import { formatInstant } from "@/lib/time/format-time";
+import { StatusBadge } from "./lead-status-badge";
 import { SelectAllLeads } from "./select-all-leads";
 
 /**
@@ -33,9 +34,18 @@ export interface LeadRow {
   createdAt: string;
 }
 
-function Utm({ lead }: { lead: LeadRow }) {
-  const t = useTranslations("leads.table");
-  if (!lead.utmSource && !lead.utmMedium && !lead.utmCampaign) return <span className="text-slate-400">{t("direct")}</span>;
+/**
+ * The table's words, translated once per page: each row shows its status, source and time twice (phone and
+ * wider screens), and a translator per cell was a tenth of the page's server time.
+ */
+interface RowText {
+  direct: string;
+  formerMember: string;
+  status: Record<LeadStatus, string>;
+}
+
+function Utm({ lead, text }: { lead: LeadRow; text: RowText }) {
+  if (!lead.utmSource && !lead.utmMedium && !lead.utmCampaign) return <span className="text-slate-400">{text.direct}</span>;
   return (
     <div className="min-w-0">
       <p className="truncate text-slate-800">
@@ -50,13 +60,12 @@ function Utm({ lead }: { lead: LeadRow }) {
 const muted = <span className="text-slate-400">—</span>;
 
 /** Status, then the owner and tags under it. */
-function Workflow({ lead, className }: { lead: LeadRow; className?: string }) {
-  const t = useTranslations("workflow.table");
+function Workflow({ lead, text, className }: { lead: LeadRow; text: RowText; className?: string }) {
   return (
     <div className={className} data-testid="lead-row-workflow">
-      <LeadStatusBadge status={lead.status} />
+      <StatusBadge status={lead.status} label={text.status[lead.status]} />
       {lead.owner ? (
-        <p className="mt-1 truncate text-xs text-slate-600">{typeof lead.owner === "string" ? lead.owner : t("formerMember")}</p>
+        <p className="mt-1 truncate text-xs text-slate-600">{typeof lead.owner === "string" ? lead.owner : text.formerMember}</p>
       ) : null}
       {lead.tags.length > 0 ? (
         <p className="mt-1 flex flex-wrap gap-1">
@@ -71,13 +80,28 @@ function Workflow({ lead, className }: { lead: LeadRow; className?: string }) {
   );
 }
 
+/** When the lead came in, in the viewer's zone and language (as LocalTime writes it; formatted once per row). */
+function Created({ iso, text, className }: { iso: string; text: string; className?: string }) {
+  return (
+    <time dateTime={iso} title={iso} className={className} suppressHydrationWarning>
+      {text}
+    </time>
+  );
+}
+
 /**
  * The leads of one page. On a phone the table keeps one column, the lead, with its phone, source and
  * time under the name; wider screens get a column each.
  */
 export function LeadsTableView({ leads, basePath }: { leads: LeadRow[]; basePath: string }) {
   const t = useTranslations("leads.table");
-  const tw = useTranslations("workflow.table");
+  const tw = useTranslations("workflow");
+  const viewer = useViewer();
+  const text: RowText = {
+    direct: t("direct"),
+    formerMember: tw("table.formerMember"),
+    status: Object.fromEntries(LEAD_STATUSES.map((status) => [status, tw(`status.${status}`)])) as Record<LeadStatus, string>,
+  };
   return (
     <Table caption={t("caption")}>
       <thead>
@@ -87,60 +111,63 @@ export function LeadsTableView({ leads, basePath }: { leads: LeadRow[]; basePath
           </Th>
           <Th>{t("lead")}</Th>
           <Th className="hidden sm:table-cell">{t("phone")}</Th>
-          <Th className="hidden sm:table-cell">{tw("status")}</Th>
+          <Th className="hidden sm:table-cell">{tw("table.status")}</Th>
           <Th className="hidden sm:table-cell">{t("source")}</Th>
           <Th className="hidden md:table-cell">{t("link")}</Th>
           <Th className="hidden sm:table-cell">{t("created")}</Th>
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100" data-testid="leads-rows">
-        {leads.map((lead) => (
-          <tr key={lead.id} className="hover:bg-slate-50" data-testid="lead-row">
-            <Td className="w-8 align-top">
-              <input
-                type="checkbox"
-                data-lead-select
-                value={lead.id}
-                aria-label={tw("selectLead", { name: lead.name ?? lead.email ?? lead.id })}
-                className="size-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-600"
-              />
-            </Td>
-            <Td className="max-w-[calc(100vw-6rem)] sm:max-w-xs">
-              <Link
-                href={`${basePath}/${lead.id}`}
-                className="font-medium break-words text-indigo-700 hover:text-indigo-500 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
-              >
-                {lead.name ?? lead.email ?? lead.phone ?? t("unnamed")}
-              </Link>
-              {lead.email && lead.name ? <p className="mt-0.5 truncate text-xs text-slate-500">{lead.email}</p> : null}
-              <Workflow lead={lead} className="mt-1.5 sm:hidden" />
-              <div className="mt-1.5 space-y-1 text-xs text-slate-500 sm:hidden" data-testid="lead-row-summary">
-                {lead.phone ? <p className="tabular-nums text-slate-700">{lead.phone}</p> : null}
-                <Utm lead={lead} />
-                <LocalTime value={lead.createdAt} mode="datetime" className="block" />
-              </div>
-            </Td>
-            <Td className="hidden whitespace-nowrap tabular-nums sm:table-cell">{lead.phone ?? muted}</Td>
-            <Td className="hidden max-w-[12rem] sm:table-cell">
-              <Workflow lead={lead} />
-            </Td>
-            <Td className="hidden max-w-[14rem] sm:table-cell">
-              <Utm lead={lead} />
-            </Td>
-            <Td className="hidden max-w-[12rem] truncate md:table-cell">
-              {lead.link === null ? (
-                muted
-              ) : typeof lead.link === "string" ? (
-                lead.link
-              ) : (
-                <span className="text-slate-400">{t("deletedLink")}</span>
-              )}
-            </Td>
-            <Td className="hidden whitespace-nowrap text-slate-500 sm:table-cell">
-              <LocalTime value={lead.createdAt} mode="datetime" />
-            </Td>
-          </tr>
-        ))}
+        {leads.map((lead) => {
+          const created = formatInstant(new Date(lead.createdAt), viewer, "datetime");
+          return (
+            <tr key={lead.id} className="hover:bg-slate-50" data-testid="lead-row">
+              <Td className="w-8 align-top">
+                <input
+                  type="checkbox"
+                  data-lead-select
+                  value={lead.id}
+                  aria-label={tw("table.selectLead", { name: lead.name ?? lead.email ?? lead.id })}
+                  className="size-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-600"
+                />
+              </Td>
+              <Td className="max-w-[calc(100vw-6rem)] sm:max-w-xs">
+                <Link
+                  href={`${basePath}/${lead.id}`}
+                  className="font-medium break-words text-indigo-700 hover:text-indigo-500 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+                >
+                  {lead.name ?? lead.email ?? lead.phone ?? t("unnamed")}
+                </Link>
+                {lead.email && lead.name ? <p className="mt-0.5 truncate text-xs text-slate-500">{lead.email}</p> : null}
+                <Workflow lead={lead} text={text} className="mt-1.5 sm:hidden" />
+                <div className="mt-1.5 space-y-1 text-xs text-slate-500 sm:hidden" data-testid="lead-row-summary">
+                  {lead.phone ? <p className="tabular-nums text-slate-700">{lead.phone}</p> : null}
+                  <Utm lead={lead} text={text} />
+                  <Created iso={lead.createdAt} text={created} className="block" />
+                </div>
+              </Td>
+              <Td className="hidden whitespace-nowrap tabular-nums sm:table-cell">{lead.phone ?? muted}</Td>
+              <Td className="hidden max-w-[12rem] sm:table-cell">
+                <Workflow lead={lead} text={text} />
+              </Td>
+              <Td className="hidden max-w-[14rem] sm:table-cell">
+                <Utm lead={lead} text={text} />
+              </Td>
+              <Td className="hidden max-w-[12rem] truncate md:table-cell">
+                {lead.link === null ? (
+                  muted
+                ) : typeof lead.link === "string" ? (
+                  lead.link
+                ) : (
+                  <span className="text-slate-400">{t("deletedLink")}</span>
+                )}
+              </Td>
+              <Td className="hidden whitespace-nowrap text-slate-500 sm:table-cell">
+                <Created iso={lead.createdAt} text={created} />
+              </Td>
+            </tr>
+          );
+        })}
       </tbody>
     </Table>
   );

@@ -5,6 +5,7 @@ import { cache } from "react";
 import { getDatabase } from "@/lib/db/client";
 import type { Role } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
+import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { requestAuthOptions } from "./auth-options";
 import { signInPath } from "./callback-path";
 import { REQUEST_PATH_HEADER } from "./request-path";
@@ -16,6 +17,8 @@ export interface CurrentSession {
   /** The session's id (lib/auth/sessions.ts): a password change keeps this one and ends the others. */
   sessionId: string;
   user: SessionUser;
+  /** The language the user chose on the account page, read with the session; null: follow the browser. */
+  locale: Locale | null;
 }
 
 /**
@@ -33,11 +36,12 @@ export const currentSession = cache(async (): Promise<CurrentSession | null> => 
       "The database is unavailable; the session could not be checked. Try again in a few seconds.",
     );
   }
-  const user = session?.user as { id?: unknown; email?: unknown; name?: unknown; sid?: unknown } | undefined;
+  const user = session?.user as { id?: unknown; email?: unknown; name?: unknown; sid?: unknown; locale?: unknown } | undefined;
   if (typeof user?.id !== "string" || typeof user.sid !== "string" || typeof user.email !== "string") return null;
   return {
     sessionId: user.sid,
     user: { id: user.id, email: user.email, name: typeof user.name === "string" ? user.name : null },
+    locale: isLocale(user.locale) ? user.locale : null,
   };
 });
 

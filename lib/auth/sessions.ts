@@ -1,5 +1,6 @@
 import { getDatabase } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
+import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { isUuid } from "@/lib/validation/uuid";
 
 /** How long a sign-in lasts: the session cookie's lifetime too (lib/auth/auth-options.ts). */
@@ -30,22 +31,37 @@ export async function startSession(userId: string, now = new Date()): Promise<st
   return session.id;
 }
 
+/** A live session's user, with the language they chose (null: follow the browser) for the page being served. */
+export interface SessionReader extends SessionUser {
+  locale: Locale | null;
+}
+
+type SessionRow = { revokedAt: Date | null; expiresAt: Date; lastSeenAt: Date } & SessionUser & { locale: string | null };
+
 /**
- * The user of a live session (not revoked, not expired), or null. One primary-key look-up per request,
- * joined with the user, so a deleted user or a revoked session ends the cookie at once.
+ * The user of a live session (not revoked, not expired), or null. One statement per request: the session
+ * by its primary key joined with its user (a deleted user or a revoked session ends the cookie at once)
+ * and the user's language, which every page needs too (Prisma's findUnique with the user read them with
+ * two, and the language with a third).
  */
-export async function readSession(sessionId: unknown, now = new Date()): Promise<SessionUser | null> {
+export async function readSession(sessionId: unknown, now = new Date()): Promise<SessionReader | null> {
   if (!isUuid(sessionId)) return null;
   const { prisma } = await getDatabase();
-  const session = await prisma.session.findUnique({
-    where: { id: sessionId },
-    select: { revokedAt: true, expiresAt: true, lastSeenAt: true, user: { select: { id: true, email: true, name: true } } },
-  });
+  const [session] = await prisma.$queryRaw<SessionRow[]>`
+    SELECT s.revoked_at AS "revokedAt", s.expires_at AS "expiresAt", s.last_seen_at AS "lastSeenAt",
+           u.id::text AS id, u.email, u.name, u.locale
+    FROM sessions s JOIN users u ON u.id = s.user_id
+    WHERE s.id = ${sessionId}::uuid`;
   if (!session || session.revokedAt || session.expiresAt <= now) return null;
   if (now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
     await prisma.session.updateMany({ where: { id: sessionId, revokedAt: null }, data: { lastSeenAt: now } });
   }
-  return session.user;
+  return {
+    id: session.id,
+    email: session.email,
+    name: session.name,
+    locale: isLocale(session.locale) ? session.locale : null,
+  };
 }
 
 /** Ends one session (sign-out). Ending an unknown or ended session does nothing. */

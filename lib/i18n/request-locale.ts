@@ -1,9 +1,8 @@
 import { headers } from "next/headers";
 import { cache } from "react";
-import { currentUser } from "@/lib/auth/session";
+import { currentSession } from "@/lib/auth/session";
 import { log } from "@/lib/log";
 import { DEFAULT_LOCALE, type Locale, negotiateAdminLocale } from "./locales";
-import { findUserLocale } from "./user-locale";
 
 /**
  * The language of the page or action being served (once per request): the signed-in user's choice from
@@ -13,8 +12,8 @@ import { findUserLocale } from "./user-locale";
 export const getRequestLocale = cache(async (): Promise<Locale> => {
   const browser = negotiateAdminLocale((await headers()).get("accept-language"));
   try {
-    const user = await currentUser();
-    return (user && (await findUserLocale(user.id))) ?? browser;
+    // Read with the session (lib/auth/sessions.ts): no statement of its own.
+    return (await currentSession())?.locale ?? browser;
   } catch (error) {
     log.debug({ err: error }, "the user's language could not be read; following the browser");
     return browser ?? DEFAULT_LOCALE;

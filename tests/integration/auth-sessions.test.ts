@@ -6,6 +6,7 @@ import type { JWT } from "next-auth/jwt";
 import { describe, expect, it } from "vitest";
 import { authOptions } from "@/lib/auth/auth-options";
 import { readSession, revokeSession, revokeUserSessions, SESSION_MAX_AGE_SECONDS, startSession } from "@/lib/auth/sessions";
+import { setUserLocale } from "@/lib/i18n/user-locale";
 import { useTestDatabase } from "../support/database";
 import { newUser } from "../support/tenants";
 
@@ -60,6 +61,19 @@ describe("sessions", () => {
     const token = await signInToken(user);
     await db.current.prisma.user.update({ where: { id: user.id }, data: { name: "Renamed" } });
     expect(await readSession(token.sid)).toMatchObject({ name: "Renamed" });
+  });
+
+  it("reads the user's language with the session (pages take it from there, with no statement of their own)", async () => {
+    const user = await newUser("speaker");
+    const token = await signInToken(user);
+    expect(await readSession(token.sid)).toEqual({ id: user.id, email: user.email, name: user.name, locale: null });
+    expect(await readCookie(token)).toMatchObject({ id: user.id, locale: null });
+    await setUserLocale(user.id, "pt-BR");
+    expect(await readSession(token.sid)).toMatchObject({ id: user.id, locale: "pt-BR" });
+    expect(await readCookie(token)).toMatchObject({ id: user.id, locale: "pt-BR" });
+    // A value the admin does not speak (written by hand) reads as no choice: the browser's language.
+    await db.current.prisma.user.update({ where: { id: user.id }, data: { locale: "fr" } });
+    expect(await readSession(token.sid)).toMatchObject({ locale: null });
   });
 
   it("ends every session of one user, but the one asked to keep, and no one else's", async () => {

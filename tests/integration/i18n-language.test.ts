@@ -2,6 +2,7 @@
 import "../support/server-action";
 import { describe, expect, it } from "vitest";
 import { setLanguageAction } from "@/app/(admin)/account/language-action";
+import { currentSession } from "@/lib/auth/session";
 import { getRequestLocale } from "@/lib/i18n/request-locale";
 import { findUserLocale } from "@/lib/i18n/user-locale";
 import { useTestDatabase } from "../support/database";
@@ -39,6 +40,14 @@ describe("the admin's language", () => {
     await callAction(user, () => choose("auto"));
     expect(await findUserLocale(user.id)).toBeNull();
     expect(await callAction(user, getRequestLocale, { acceptLanguage: "en-US" })).toBe("en");
+  });
+
+  it("comes with the signed-in session (currentSession), which the page's language follows", async () => {
+    const user = await newUser("session");
+    expect(await callAction(user, currentSession, PORTUGUESE_BROWSER)).toMatchObject({ user: { id: user.id }, locale: null });
+    await callAction(user, () => choose("pt-BR"));
+    expect(await callAction(user, currentSession, { acceptLanguage: "en-US" })).toMatchObject({ locale: "pt-BR" });
+    expect(await callAction(null, currentSession, PORTUGUESE_BROWSER)).toBeNull();
   });
 
   it("is one user's own: another user's language does not change", async () => {

@@ -1,15 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { findWorkspaceAccess, renderedMemberships } from "@/lib/auth/session";
+import { canonicalTags, listTags } from "@/lib/leads/lead-tags";
+import { listFilterChoices } from "@/lib/leads/list-filter-choices";
 import { createLink } from "@/lib/links/create-link";
 import { listLinkChoices, listLinks } from "@/lib/links/list-links";
 import { revokeLink } from "@/lib/links/revoke-link";
 import { addMember } from "@/lib/workspaces/add-member";
 import { createWorkspace } from "@/lib/workspaces/create-workspace";
+import { listMembers } from "@/lib/workspaces/list-members";
 import { useTestDatabase } from "../support/database";
 import { newTenant, newUser, unique } from "../support/tenants";
 
 // The admin pages' lighter lookups (docs/benchmarks.md, "branch pages2") answer what the fuller ones did.
-useTestDatabase();
+const db = useTestDatabase();
 
 describe("the leads page's links", () => {
   it("are listLinks' links in its order, with their name, status and token, and only the workspace's", async () => {
@@ -53,5 +56,30 @@ describe("a user's memberships", () => {
     expect(await findWorkspaceAccess(owner.id, third.slug)).toBeNull();
     expect(await findWorkspaceAccess(owner.id, "no-such-workspace")).toBeNull();
     expect(await renderedMemberships((await newUser()).id)).toEqual([]);
+  });
+});
+
+describe("the leads page's links, members and tags in one statement", () => {
+  it("are what listLinkChoices, listMembers and listTags answer, in their order, and only the workspace's", async () => {
+    const a = await newTenant("Filters");
+    const b = await newTenant("Elsewhere");
+    const first = await createLink(a.workspace.id, { name: "First" });
+    await createLink(a.workspace.id, { name: "Second" });
+    await revokeLink(a.workspace.id, first.id);
+    await createLink(b.workspace.id, { name: "Not this one" });
+    await addMember(a.workspace.id, { email: (await newUser("zed")).email, role: "member" });
+    await addMember(a.workspace.id, { email: (await newUser("amy")).email, role: "admin" });
+    await addMember(a.workspace.id, { email: (await newUser("bob")).email, role: "member" });
+    await addMember(b.workspace.id, { email: (await newUser("other")).email, role: "admin" });
+    await canonicalTags(db.current, a.workspace.id, ["vip", "Zebra", "alpha", "Ägypten"]);
+    await canonicalTags(db.current, b.workspace.id, ["theirs"]);
+
+    const choices = await listFilterChoices(a.workspace.id);
+    expect(choices.links).toEqual(await listLinkChoices(a.workspace.id));
+    expect(choices.members).toEqual((await listMembers(a.workspace.id)).map(({ joinedAt: _, ...member }) => member));
+    expect(choices.members.map((member) => member.role)).toEqual(["owner", "admin", "member", "member"]);
+    expect(choices.tags).toEqual(await listTags(a.workspace.id));
+    expect(choices.tags).toHaveLength(4);
+    expect(await listFilterChoices((await newTenant("Empty")).workspace.id)).toMatchObject({ links: [], tags: [] });
   });
 });

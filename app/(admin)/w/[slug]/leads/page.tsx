@@ -18,13 +18,11 @@ import { zoneName } from "@/lib/i18n/zone-name";
 import { excelLocale } from "@/lib/leads/excel-locale";
 import { excelSeparator } from "@/lib/leads/export-leads";
 import { hasActiveFilter, LeadFilter, leadFilterParams, leadFilterQuery } from "@/lib/leads/lead-filter";
-import { listTags } from "@/lib/leads/lead-tags";
+import { listFilterChoices } from "@/lib/leads/list-filter-choices";
 import { listLeadPage } from "@/lib/leads/list-leads";
 import { captureUrl } from "@/lib/links/capture-url";
 import { curlSnippet } from "@/lib/links/link-snippets";
-import { listLinkChoices } from "@/lib/links/list-links";
 import { getViewer } from "@/lib/time/viewer";
-import { listMembers } from "@/lib/workspaces/list-members";
 import { requestBaseUrl } from "../links/request-base-url";
 import { bulkUpdateLeadsAction, countBulkTargetAction } from "./actions";
 
@@ -71,10 +69,8 @@ export default async function LeadsPage({
   const filterIssues = parsed.success ? [] : await translateZodIssues(parsed.error);
   const filterLabel = await filterLabels();
 
-  const [links, members, tags, csvLocale, page] = await Promise.all([
-    listLinkChoices(workspace.id),
-    listMembers(workspace.id),
-    listTags(workspace.id),
+  const [{ links, members, tags }, csvLocale, page] = await Promise.all([
+    listFilterChoices(workspace.id),
     excelLocale(),
     parsed.success ? listLeadPage(workspace.id, parsed.data, { after, timeZone: viewer.timeZone }) : undefined,
   ]);
