@@ -352,6 +352,7 @@ function webhookFigures(webhooks: WebhookFigures): Figures {
     webhook_delivery_p50_ms: round1(percentile(webhooks.deliveryMs, 0.5)),
     webhook_delivery_p95_ms: round1(percentile(webhooks.deliveryMs, 0.95)),
     webhook_backlog_growth: Math.max(...webhooks.backlogGrowth),
+    webhook_pending_growth: Math.max(...webhooks.pendingGrowth),
     webhook_backlog_end: Math.max(...webhooks.backlogEnd),
     webhook_run_seconds: plan.webhookSeconds,
     // What an endpoint adds per lead, in CPU ms (utime + stime from /proc, mean of the rounds): the dispatcher
@@ -438,8 +439,8 @@ function printTable(figures: Figures, scale: ScaleFigures | undefined): void {
             verdict("webhook_delivery_p95_ms", 1000, false),
           ],
           [
-            `  backlog growth over ${get("webhook_run_seconds")} s (≤ 0)`,
-            `${get("webhook_backlog_growth")} (${get("webhook_backlog_end")} pending at the end)`,
+            `  backlog (due > 1 s) growth over ${get("webhook_run_seconds")} s (≤ 0)`,
+            `${get("webhook_backlog_growth")} (all pending: ${get("webhook_pending_growth")}, ${get("webhook_backlog_end")} at the end)`,
             verdict("webhook_backlog_growth", 0, false),
           ],
         ] satisfies [string, string, string][])

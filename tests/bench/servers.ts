@@ -89,9 +89,16 @@ export interface BenchServer extends RunningServer {
   cliEnv: NodeJS.ProcessEnv;
 }
 
-/** A production server with the bench's no-op route enabled and no rate limit (one client sends everything). */
-export async function startBenchServer(databaseUrl?: string): Promise<BenchServer> {
-  const dataDir = tempDataDir();
+/**
+ * A production server with the bench's no-op route enabled and no rate limit (one client sends everything).
+ * `extraEnv` adds server settings to compare (tests/bench/webhook-ab.ts); `dataDir` reuses one directory for
+ * servers started one after another on the same database.
+ */
+export async function startBenchServer(
+  databaseUrl?: string,
+  options: { extraEnv?: Record<string, string>; dataDir?: string } = {},
+): Promise<BenchServer> {
+  const dataDir = options.dataDir ?? tempDataDir();
   // The webhook figures' receiver listens on 127.0.0.1, which the SSRF guard refuses unless allowed.
   const env = {
     LEADLINK_BENCH: "1",
@@ -99,6 +106,7 @@ export async function startBenchServer(databaseUrl?: string): Promise<BenchServe
     LOG_LEVEL: "warn",
     DATABASE_URL: databaseUrl,
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1",
+    ...options.extraEnv,
   };
   const server = await startServer({ dataDir, env });
   const cliEnv: NodeJS.ProcessEnv = {
