@@ -18,7 +18,7 @@ export function PeriodChooser({
 }: {
   basePath: string;
   period: DashboardPeriod;
-  /** The period's time zone for people ("Sao Paulo time (GMT-3)", "UTC"). */
+  /** The period's time zone for people ("São Paulo time (GMT-3)", "UTC"). */
   zone: string;
   /** What the custom inputs show: the period, or what was typed when it was refused. */
   values: { from: string; to: string };

@@ -28,7 +28,7 @@ export function LeadFilters({
   /** The workspace's members (owner filter) and tags. */
   members: { id: string; label: string }[];
   tags: string[];
-  /** The time zone of the date filters, for people ("Sao Paulo time (GMT-3)", "UTC"). */
+  /** The time zone of the date filters, for people ("São Paulo time (GMT-3)", "UTC"). */
   zone: string;
 }) {
   const t = useTranslations("leads.filters");

@@ -71,13 +71,37 @@ export function zoneOffset(timeZone: string, instant: Date = new Date()): string
 }
 
 /**
- * The zone named for people: its main city and its offset, "Sao Paulo time (GMT-3)"; "UTC" for UTC.
- * (IANA names carry the city in English without accents; Intl offers no localised city names.)
+ * IANA names spell their city in ASCII ("Sao_Paulo"); these are the cities of the zones our users live in (and
+ * their neighbours') that are written with accents, as CLDR's exemplar cities spell them in English and in
+ * Portuguese alike. Intl exposes no exemplar cities, only zone names such as "Horário Padrão de Brasília",
+ * which name a whole region and would call São Paulo, Belém and Maceió the same.
  */
+const ACCENTED_CITIES: Readonly<Record<string, string>> = {
+  Sao_Paulo: "São Paulo",
+  Belem: "Belém",
+  Maceio: "Maceió",
+  Araguaina: "Araguaína",
+  Santarem: "Santarém",
+  Cuiaba: "Cuiabá",
+  Eirunepe: "Eirunepé",
+  Bogota: "Bogotá",
+  Asuncion: "Asunción",
+  Cancun: "Cancún",
+  Merida: "Mérida",
+  Mazatlan: "Mazatlán",
+  Curacao: "Curaçao",
+};
+
+/** The city an IANA zone is named after, as people write it: "America/Sao_Paulo" → "São Paulo". */
+function zoneCity(timeZone: string): string {
+  const segment = timeZone.split("/").at(-1)!;
+  return ACCENTED_CITIES[segment] ?? segment.replace(/_/g, " ");
+}
+
+/** The zone named for people: its main city and its offset, "São Paulo time (GMT-3)"; "UTC" for UTC. */
 export function zoneLabel(timeZone: string, instant: Date = new Date()): string {
-  if (timeZone === "UTC") return "UTC";
-  const city = timeZone.split("/").at(-1)!.replace(/_/g, " ");
-  return `${city} time (${zoneOffset(timeZone, instant)})`;
+  const parts = zoneParts(timeZone, instant);
+  return parts ? `${parts.city} time (${parts.offset})` : "UTC";
 }
 
 /**
@@ -97,5 +121,5 @@ export function requireTimeZone(name: string): string {
 /** The parts of zoneLabel for a sentence in another language: the zone's city and its offset; null for UTC. */
 export function zoneParts(timeZone: string, instant: Date = new Date()): { city: string; offset: string } | null {
   if (timeZone === "UTC") return null;
-  return { city: timeZone.split("/").at(-1)!.replace(/_/g, " "), offset: zoneOffset(timeZone, instant) };
+  return { city: zoneCity(timeZone), offset: zoneOffset(timeZone, instant) };
 }

@@ -104,7 +104,7 @@ test("a pt-BR browser in São Paulo sees São Paulo times in Brazilian formats o
   const row = page.getByTestId("lead-row").filter({ hasText: "Zélia Horário" });
   await expect(row).toContainText(created);
   await expect(row).toContainText("+55 11 98765-4321");
-  await expect(page.getByTestId("filter-zone")).toHaveText("horário de Sao Paulo (GMT-3)");
+  await expect(page.getByTestId("filter-zone")).toHaveText("horário de São Paulo (GMT-3)");
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, "pt-br-leads-390");
 
@@ -121,7 +121,7 @@ test("a pt-BR browser in São Paulo sees São Paulo times in Brazilian formats o
   );
 
   await page.goto(base);
-  await expect(page.getByTestId("dashboard-zone")).toHaveText("horário de Sao Paulo (GMT-3)");
+  await expect(page.getByTestId("dashboard-zone")).toHaveText("horário de São Paulo (GMT-3)");
   const spDay = dayIn(seeded.createdAt, "America/Sao_Paulo");
   await expect(page.locator(`rect[data-day="${spDay}"]`)).toHaveAttribute("data-leads", "1");
   await expect(page.getByTestId("stat-busiest")).toContainText(
@@ -149,7 +149,7 @@ test("a browser's very first page corrects its times itself and tells the server
     .poll(async () => (await context.cookies()).find((cookie) => cookie.name === "leadlink-tz")?.value)
     .toBe("America/Sao_Paulo");
   // Server-computed parts follow once the server knows: the page re-renders for the zone.
-  await expect(page.getByTestId("filter-zone")).toHaveText("horário de Sao Paulo (GMT-3)");
+  await expect(page.getByTestId("filter-zone")).toHaveText("horário de São Paulo (GMT-3)");
   await context.close();
 });
 

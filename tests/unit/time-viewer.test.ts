@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { formatDay, formatInstant } from "@/lib/time/format-time";
 import { negotiateLocale } from "@/lib/time/negotiate-locale";
-import { canonicalTimeZone, dayIn, zoneLabel } from "@/lib/time/time-zone";
+import { canonicalTimeZone, dayIn, zoneLabel, zoneParts } from "@/lib/time/time-zone";
 
 const INSTANT = new Date("2026-11-20T17:02:05Z");
 
@@ -57,8 +57,17 @@ describe("formatting for the viewer", () => {
   it("knows the viewer's day and names the zone", () => {
     expect(dayIn("America/Sao_Paulo", new Date("2026-11-21T01:00:00Z"))).toBe("2026-11-20");
     expect(dayIn("UTC", new Date("2026-11-21T01:00:00Z"))).toBe("2026-11-21");
-    expect(zoneLabel("America/Sao_Paulo", INSTANT)).toBe("Sao Paulo time (GMT-3)");
+    expect(zoneLabel("America/Sao_Paulo", INSTANT)).toBe("São Paulo time (GMT-3)");
     expect(zoneLabel("UTC")).toBe("UTC");
+  });
+
+  it("writes a zone's city as people do: accents where the IANA name has none, underscores as spaces", () => {
+    expect(zoneParts("America/Sao_Paulo", INSTANT)).toEqual({ city: "São Paulo", offset: "GMT-3" });
+    expect(zoneParts("America/Maceio", INSTANT)).toEqual({ city: "Maceió", offset: "GMT-3" });
+    expect(zoneParts("America/Cuiaba", INSTANT)).toEqual({ city: "Cuiabá", offset: "GMT-4" });
+    expect(zoneParts("America/Porto_Velho", INSTANT)).toEqual({ city: "Porto Velho", offset: "GMT-4" });
+    expect(zoneParts("Asia/Kolkata", INSTANT)).toEqual({ city: "Kolkata", offset: "GMT+5:30" });
+    expect(zoneParts("UTC", INSTANT)).toBeNull();
   });
 
   it("formats a calendar day without moving it, whatever the zone", () => {
