@@ -60,8 +60,16 @@ describe("invitation", () => {
     // Only the hash is stored, and the outbox forgot the sealed link once it was sent.
     expect(await db.current.prisma.invitation.count({ where: { tokenHash: token } })).toBe(0);
     expect(await db.current.prisma.invitation.count({ where: { tokenHash: hashLinkToken(token) } })).toBe(1);
-    const message = await db.current.prisma.emailMessage.findFirstOrThrow({ where: { toAddress: email } });
-    expect([message.state, message.sealedToken]).toEqual(["delivered", null]);
+    // The server has the mail before the dispatcher hears its answer and records the delivery: wait for that.
+    await expect
+      .poll(
+        async () => {
+          const message = await db.current.prisma.emailMessage.findFirstOrThrow({ where: { toAddress: email } });
+          return [message.state, message.sealedToken];
+        },
+        { timeout: 30_000, interval: 50 },
+      )
+      .toEqual(["delivered", null]);
 
     expect((await findInvitation(token))?.workspace.slug).toBe(workspace.slug);
     expect(await errorCode(acceptInvitation(token, { password: "short" }))).toBe("validation_failed");

@@ -5,7 +5,7 @@ import { useTestDatabase } from "../support/database";
 import { createField, createLink, createWorkspace } from "../support/fixtures";
 import { post } from "../support/ingest-client";
 import { isoDate } from "../support/ingest-fields";
-import { leadCount, setupLink, uniqueEmail, uniquePhone } from "../support/ingest-helpers";
+import { inStoredOrder, leadCount, setupLink, uniqueEmail, uniquePhone } from "../support/ingest-helpers";
 
 const db = useTestDatabase();
 let token: string;
@@ -194,7 +194,7 @@ describe("custom fields", () => {
     const lead = await leadById(leadId);
     expect(lead.customFields).toEqual({ [field.id]: "gold" });
     expect(lead.name).toBe("Ana");
-    const submissions = await db.current.prisma.submission.findMany({ where: { leadId }, orderBy: { receivedAt: "asc" } });
+    const submissions = await inStoredOrder(db.current, await db.current.prisma.submission.findMany({ where: { leadId } }));
     expect(submissions).toHaveLength(2);
     expect(JSON.parse(submissions[1]!.payload ?? "{}").customFields).toEqual({ plan: "silver" });
   });
@@ -235,7 +235,7 @@ describe("UTM first and last touch", () => {
       lastUtmContent: "summer-content",
       lastUtmTerm: "summer-term",
     });
-    const submissions = await db.current.prisma.submission.findMany({ where: { leadId }, orderBy: { receivedAt: "asc" } });
+    const submissions = await inStoredOrder(db.current, await db.current.prisma.submission.findMany({ where: { leadId } }));
     expect(submissions.map((s) => s.utmCampaign)).toEqual(["spring", "summer", null]);
   });
 

@@ -2,7 +2,7 @@ import type { Database } from "@/lib/db/client";
 import { getDatabase } from "@/lib/db/client";
 import { createLink } from "@/lib/links/create-link";
 import type { LinkInput } from "@/lib/links/link-input";
-import { raw } from "./ingest-helpers";
+import { inStoredOrder, raw } from "./ingest-helpers";
 import { newTenant } from "./tenants";
 
 /** A fresh workspace and a link created through the domain (so its settings are validated as an admin's are). */
@@ -44,7 +44,8 @@ export function redirectTarget(response: Response): URL {
   return new URL(response.headers.get("location") ?? "", "http://localhost:3000/ingest/x");
 }
 
+/** The link's submissions, oldest first (rows of one millisecond in the order they were stored: see inStoredOrder). */
 export async function linkSubmissions(db: Database | undefined, captureLinkId: string) {
-  const { prisma } = db ?? (await getDatabase());
-  return prisma.submission.findMany({ where: { captureLinkId }, orderBy: { receivedAt: "asc" } });
+  const database = db ?? (await getDatabase());
+  return inStoredOrder(database, await database.prisma.submission.findMany({ where: { captureLinkId } }));
 }

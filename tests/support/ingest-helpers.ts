@@ -116,8 +116,24 @@ export function leadCount(db: Database, workspaceId: string): Promise<number> {
   return db.prisma.lead.count({ where: { workspaceId } });
 }
 
-export function submissionsOf(db: Database, captureLinkId: string) {
-  return db.prisma.submission.findMany({ where: { captureLinkId }, orderBy: { receivedAt: "asc" } });
+/** The link's submissions, oldest first (see inStoredOrder). */
+export async function submissionsOf(db: Database, captureLinkId: string) {
+  return inStoredOrder(db, await db.prisma.submission.findMany({ where: { captureLinkId } }));
+}
+
+/**
+ * Submission rows in the order they were stored. receivedAt is the start of the transaction that wrote the
+ * row, kept to the millisecond: two requests sent one after the other (a quick 429 after a lead) can share
+ * it, and an ORDER BY receivedAt alone then gives them in whatever order the plan reads them. Rows of one
+ * millisecond are put in the order of the transactions that wrote them (xmin), then of their place in the table.
+ */
+export async function inStoredOrder<T extends { id: string }>(db: Database, rows: T[]): Promise<T[]> {
+  if (rows.length < 2) return rows;
+  const order = await db.prisma.$queryRaw<{ id: string }[]>`
+    SELECT id::text AS id FROM submissions WHERE id = ANY (${rows.map((row) => row.id)}::uuid[])
+    ORDER BY received_at, xmin::text::bigint, ctid`;
+  const position = new Map(order.map((row, index) => [row.id, index]));
+  return [...rows].sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
 }
 
 /** A link's counters: the sum of its shards. */

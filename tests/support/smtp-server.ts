@@ -52,14 +52,34 @@ export async function startSmtpServer() {
     });
   }
 
-  async function start(): Promise<void> {
-    server = create();
-    const listening = server;
+  async function listen(candidate: SMTPServer): Promise<void> {
     await new Promise<void>((resolve, reject) => {
-      listening.server.once("error", reject);
-      listening.listen(port, "127.0.0.1", () => resolve());
+      // On the SMTPServer, which passes its socket's errors on (unheard, one would be thrown).
+      candidate.once("error", reject);
+      candidate.listen(port, "127.0.0.1", () => {
+        candidate.off("error", reject);
+        resolve();
+      });
     });
-    port = (listening.server.address() as AddressInfo).port;
+  }
+
+  async function start(): Promise<void> {
+    // Back on the same port: while it was closed another process may have been given it for a moment
+    // (an outgoing connection's local port), so an address in use is tried again for a while.
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const candidate = create();
+      try {
+        await listen(candidate);
+        server = candidate;
+        port = (candidate.server.address() as AddressInfo).port;
+        return;
+      } catch (error) {
+        const inUse = (error as NodeJS.ErrnoException).code === "EADDRINUSE";
+        if (!inUse || port === 0 || Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
   }
 
   async function stop(): Promise<void> {

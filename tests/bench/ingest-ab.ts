@@ -1,0 +1,116 @@
+// Not part of `npm run bench`: issue 10's ratio (ingest over the no-op route) for two or more server
+// configurations, alternated in one run on one database, so that the machine's drift between runs does not
+// decide which is better. On PostgreSQL (a cluster of the bench's own with README's recommended settings) or on
+// the embedded engine. Per round and variant, a fresh server on the same database (the same DATA_DIR when
+// embedded): no-op then ingest at 32 connections, with the CPU time per request of the server process (the
+// embedded engine's worker included) and of every process of the cluster (read from /proc, which holds up
+// better than req/s on a shared machine).
+//
+//   npx tsx tests/bench/ingest-ab.ts [seconds per measurement = 8] [rounds = 2] [postgres|embedded] NAME:KEY=VALUE,… …
+//
+// A variant is the environment its server starts with, e.g. `on:INGEST_GROUP_COMMIT=on off:INGEST_GROUP_COMMIT=off`;
+// the key @socket=1 connects the server to PostgreSQL through the cluster's Unix socket instead of TCP.
+
+import fs from "node:fs";
+import pg from "pg";
+import { startServer, tempDataDir } from "../e2e/support/server";
+import { measureIngest, measureNoop, prepareIngest } from "./ingest-phase";
+import { applyTableSettings, type BenchServer, processCpuMs as cpuMs, createBenchDatabase } from "./servers";
+
+const [secondsArg = "8", roundsArg = "2", modeArg = "postgres", ...variantArgs] = process.argv.slice(2);
+const seconds = Number(secondsArg);
+const rounds = Number(roundsArg);
+const embedded = modeArg === "embedded";
+const variants = variantArgs.map((arg) => {
+  const [name, settings = ""] = arg.split(":");
+  const env: Record<string, string> = {};
+  for (const pair of settings.split(",").filter(Boolean)) {
+    const at = pair.indexOf("=");
+    env[at < 0 ? pair : pair.slice(0, at)] = at < 0 ? "" : pair.slice(at + 1);
+  }
+  return { name: name!, env };
+});
+if (variants.length === 0) variants.push({ name: "as-is", env: {} });
+
+const database = embedded
+  ? { url: undefined, socketUrl: undefined, drop: async () => {} }
+  : await createBenchDatabase({ recommended: true });
+const admin = database.url ? new pg.Client({ connectionString: database.url }) : undefined;
+await admin?.connect();
+const embeddedDir = tempDataDir();
+
+/** CPU ms of every process of the cluster (its own: nothing else uses it), by pid. */
+async function clusterCpu(): Promise<Map<number, number>> {
+  if (!admin) return new Map();
+  const { rows } = await admin.query<{ pid: number }>("SELECT pid FROM pg_stat_activity");
+  return new Map(rows.map((row) => [row.pid, cpuMs(row.pid)]));
+}
+
+function cpuSince(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, end] of after) total += end - (before.get(pid) ?? 0);
+  return total;
+}
+
+function databaseUrlOf(env: Record<string, string>): string | undefined {
+  if (env["@socket"] !== "1") return database.url;
+  if (!database.socketUrl) throw new Error("@socket=1 needs a cluster of the bench's own (PostgreSQL's server binaries)");
+  return database.socketUrl;
+}
+
+const load = () => fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+let prepared: Awaited<ReturnType<typeof prepareIngest>> | undefined;
+try {
+  for (let round = 0; round < rounds; round++) {
+    // Each round starts with the next variant, so that no variant always runs first.
+    const order = variants.map((_, index) => variants[(index + round) % variants.length]!);
+    for (const variant of order) {
+      const dataDir = embedded ? embeddedDir : tempDataDir();
+      const databaseUrl = databaseUrlOf(variant.env);
+      const { "@socket": _socket, ...settings } = variant.env;
+      const env = { LEADLINK_BENCH: "1", INGEST_RATE_LIMIT: "off", LOG_LEVEL: "warn", DATABASE_URL: databaseUrl, ...settings };
+      const running = await startServer({ dataDir, env });
+      const server: BenchServer = {
+        ...running,
+        cliEnv: {
+          ...process.env,
+          DATA_DIR: dataDir,
+          LOG_LEVEL: "warn",
+          NEXT_TELEMETRY_DISABLED: "1",
+          ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        },
+      };
+      if (!databaseUrl) delete server.cliEnv.DATABASE_URL;
+      try {
+        if (!prepared) {
+          // After the first server's migrations, as run.ts does.
+          if (database.url) await applyTableSettings(database.url);
+          prepared = await prepareIngest(server, 2000);
+          await admin?.query("ANALYZE");
+        }
+        await measureNoop(server, 2, 32);
+        await measureIngest(server, prepared, 2, 32);
+        const pid = server.child.pid!;
+        const c0 = cpuMs(pid);
+        const noop = await measureNoop(server, seconds, 32);
+        const c1 = cpuMs(pid);
+        const p1 = await clusterCpu();
+        const ingest = await measureIngest(server, prepared, seconds, 32);
+        const c2 = cpuMs(pid);
+        const p2 = await clusterCpu();
+        const line = [
+          `round ${round + 1} ${variant.name} (load ${load()})`,
+          `noop ${noop.rps.toFixed(0)} req/s p99 ${noop.p99} ms, server ${((c1 - c0) / noop.requests).toFixed(3)} ms/req`,
+          `ingest ${ingest.rps.toFixed(0)} req/s p99 ${ingest.p99} ms, server ${((c2 - c1) / ingest.requests).toFixed(3)} ms/req, postgres ${(cpuSince(p1, p2) / ingest.requests).toFixed(3)} ms/req`,
+          `ratio ${(ingest.rps / noop.rps).toFixed(3)}, p99 ratio ${(ingest.p99 / noop.p99).toFixed(3)}, non-2xx ${ingest.non2xx}`,
+        ].join("; ");
+        console.log(line);
+      } finally {
+        await server.stop();
+      }
+    }
+  }
+} finally {
+  await admin?.end();
+  await database.drop();
+}
