@@ -1,5 +1,7 @@
-// Loaded with `node --import` (tests/bench/profile-ingest.ts): profiles the whole process with the inspector
-// and writes PROFILE_DIR/server-<pid>.cpuprofile (Chrome DevTools format) when it exits.
+// Loaded with `node --import` (tests/bench/profile-ingest.ts): profiles the process's main thread with the
+// inspector and writes PROFILE_DIR/server-<pid>[-<n>].cpuprofile (Chrome DevTools format).
+// By default the whole life of the process, written when it exits. With PROFILE_ON_SIGNAL=1, each SIGUSR2
+// starts a profile and the next one writes it (server-<pid>-1, -2, …): one profile per measured window.
 import fs from "node:fs";
 import inspector from "node:inspector";
 
@@ -7,9 +9,23 @@ const session = new inspector.Session();
 session.connect();
 session.post("Profiler.enable");
 session.post("Profiler.setSamplingInterval", { interval: 200 });
-session.post("Profiler.start");
-process.on("exit", () => {
+
+function write(suffix) {
   session.post("Profiler.stop", (error, result) => {
-    if (!error) fs.writeFileSync(`${process.env.PROFILE_DIR}/server-${process.pid}.cpuprofile`, JSON.stringify(result.profile));
+    if (!error)
+      fs.writeFileSync(`${process.env.PROFILE_DIR}/server-${process.pid}${suffix}.cpuprofile`, JSON.stringify(result.profile));
   });
-});
+}
+
+if (process.env.PROFILE_ON_SIGNAL === "1") {
+  let running = false;
+  let written = 0;
+  process.on("SIGUSR2", () => {
+    if (running) write(`-${++written}`);
+    else session.post("Profiler.start");
+    running = !running;
+  });
+} else {
+  session.post("Profiler.start");
+  process.on("exit", () => write(""));
+}

@@ -14,6 +14,8 @@ export interface BenchDatabase {
   url: string;
   /** Where it runs: "recommended settings (own cluster)" or "the server at ADMIN_URL". */
   setup: string;
+  /** The same database through a Unix socket, on a cluster of the bench's own. */
+  socketUrl?: string;
   drop: () => Promise<void>;
 }
 
@@ -63,7 +65,12 @@ export async function applyTableSettings(databaseUrl: string): Promise<void> {
 export async function createBenchDatabase(options: { recommended?: boolean } = {}): Promise<BenchDatabase> {
   if (options.recommended && postgresBinariesPresent() && !process.env.BENCH_DATABASE_URL) {
     const cluster = await createThrowawayPostgres({ settings: recommendedSettings() });
-    return { url: cluster.url, setup: "recommended settings (own cluster)", drop: () => cluster.remove() };
+    return {
+      url: cluster.url,
+      socketUrl: cluster.socketUrl,
+      setup: "recommended settings (own cluster)",
+      drop: () => cluster.remove(),
+    };
   }
   const name = `leadlink_bench_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });

@@ -18,6 +18,8 @@ export interface ThrowawayPostgres {
   readonly port: number;
   /** postgres://postgres@127.0.0.1:<port>/postgres (trust authentication). */
   readonly url: string;
+  /** The same database through the cluster's Unix socket, in its temporary directory. */
+  readonly socketUrl: string;
   /** Asynchronous, so that the test's load keeps running while PostgreSQL starts or stops. */
   start(): Promise<void>;
   stop(mode: StopMode): Promise<void>;
@@ -112,6 +114,7 @@ export async function createThrowawayPostgres(options: { settings?: Record<strin
   const cluster: ThrowawayPostgres = {
     port,
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    socketUrl: `postgres://postgres@localhost:${port}/postgres?host=${encodeURIComponent(root)}`,
     async start() {
       try {
         // The socket directory is the temporary directory, so nothing is written to /var/run/postgresql.
