@@ -100,6 +100,8 @@ export function sendWebhook(request: OutgoingRequest): Promise<AttemptResult> {
       () => outgoing.destroy(new Error(`no answer within ${ATTEMPT_TIMEOUT_MS / 1000} s`)),
       ATTEMPT_TIMEOUT_MS,
     );
+    // The log keeps text: PostgreSQL's text refuses NUL, which would fail the whole batch's record.
+    const excerpt = (chunks: Buffer[]) => Buffer.concat(chunks).toString("utf8").replaceAll("\0", "");
     outgoing.on("response", (answer) => {
       const chunks: Buffer[] = [];
       let kept = 0;
@@ -110,7 +112,7 @@ export function sendWebhook(request: OutgoingRequest): Promise<AttemptResult> {
       });
       const done = () => {
         const status = answer.statusCode ?? null;
-        const response = Buffer.concat(chunks).toString("utf8");
+        const response = excerpt(chunks);
         const redirect = status !== null && status >= 300 && status < 400;
         finish({
           status,
@@ -121,7 +123,7 @@ export function sendWebhook(request: OutgoingRequest): Promise<AttemptResult> {
       };
       answer.on("end", done);
       answer.on("error", (error) =>
-        finish({ status: answer.statusCode ?? null, response: Buffer.concat(chunks).toString("utf8"), error: error.message }),
+        finish({ status: answer.statusCode ?? null, response: excerpt(chunks), error: error.message }),
       );
     });
     outgoing.on("error", (error) => finish({ status: null, response: null, error: error.message }));
