@@ -52,6 +52,12 @@ function cpuSince(before: Map<number, number>, after: Map<number, number>): numb
   return total;
 }
 
+/** The server's peak resident memory so far (VmHWM), in MB. */
+function peakRssMb(pid: number): number {
+  const match = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+  return match ? Math.round(Number(match[1]) / 1024) : Number.NaN;
+}
+
 function databaseUrlOf(env: Record<string, string>): string | undefined {
   if (env["@socket"] !== "1") return database.url;
   if (!database.socketUrl) throw new Error("@socket=1 needs a cluster of the bench's own (PostgreSQL's server binaries)");
@@ -103,6 +109,7 @@ try {
           `noop ${noop.rps.toFixed(0)} req/s p99 ${noop.p99} ms, server ${((c1 - c0) / noop.requests).toFixed(3)} ms/req`,
           `ingest ${ingest.rps.toFixed(0)} req/s p99 ${ingest.p99} ms, server ${((c2 - c1) / ingest.requests).toFixed(3)} ms/req, postgres ${(cpuSince(p1, p2) / ingest.requests).toFixed(3)} ms/req`,
           `ratio ${(ingest.rps / noop.rps).toFixed(3)}, p99 ratio ${(ingest.p99 / noop.p99).toFixed(3)}, non-2xx ${ingest.non2xx}`,
+          `server peak RSS ${peakRssMb(pid)} MB`,
         ].join("; ");
         console.log(line);
       } finally {

@@ -26,6 +26,7 @@ const env = {
   NODE_OPTIONS: mode === "none" ? "" : `--import ${path.join(import.meta.dirname, "cpu-profile-preload.mjs")}`,
   PROFILE_DIR: dir,
   PROFILE_ON_SIGNAL: "1",
+  PROFILE_HEAP: process.env.PROFILE_HEAP ?? "0",
 };
 const running = await startServer({ dataDir, env });
 const server: BenchServer = {
