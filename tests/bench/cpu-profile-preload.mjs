@@ -24,7 +24,8 @@ if (heap) session.post("HeapProfiler.enable");
 
 function writeHeap(suffix) {
   session.post("HeapProfiler.stopSampling", (error, result) => {
-    if (!error) fs.writeFileSync(`${process.env.PROFILE_DIR}/server-${process.pid}${suffix}.heapprofile`, JSON.stringify(result.profile));
+    if (!error)
+      fs.writeFileSync(`${process.env.PROFILE_DIR}/server-${process.pid}${suffix}.heapprofile`, JSON.stringify(result.profile));
   });
 }
 

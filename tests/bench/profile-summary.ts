@@ -150,7 +150,9 @@ function table(title: string, pick: (column: (typeof columns)[number]) => Map<st
 const unit = inputs.some(({ file }) => file.endsWith(".heapprofile")) ? "bytes" : "µs";
 for (const column of columns) {
   if (unit === "bytes") {
-    console.log(`${path.basename(column.file)}: ${column.requests} requests, ${(column.total / column.requests).toFixed(0)} bytes per request`);
+    console.log(
+      `${path.basename(column.file)}: ${column.requests} requests, ${(column.total / column.requests).toFixed(0)} bytes per request`,
+    );
     continue;
   }
   const idle = column.selfByName.get("(idle)") ?? 0;
