@@ -3,13 +3,15 @@
 // decide which is better. On PostgreSQL (a cluster of the bench's own with README's recommended settings) or on
 // the embedded engine. Per round and variant, a fresh server on the same database (the same DATA_DIR when
 // embedded): no-op then ingest at 32 connections, with the CPU time per request of the server process (the
-// embedded engine's worker included) and of every process of the cluster (read from /proc, which holds up
-// better than req/s on a shared machine).
+// embedded engine's worker included), of its main (JS) thread alone, and of every process of the cluster (read
+// from /proc, which holds up better than req/s on a shared machine).
 //
 //   npx tsx tests/bench/ingest-ab.ts [seconds per measurement = 8] [rounds = 2] [postgres|embedded] NAME:KEY=VALUE,… …
 //
 // A variant is the environment its server starts with, e.g. `on:INGEST_GROUP_COMMIT=on off:INGEST_GROUP_COMMIT=off`;
-// the key @socket=1 connects the server to PostgreSQL through the cluster's Unix socket instead of TCP.
+// the key @socket=1 connects the server to PostgreSQL through the cluster's Unix socket instead of TCP, and
+// @root=PATH runs another checkout's build instead of this one (e.g. main's, copied with its .next:
+// `this: main:@root=/tmp/main`).
 
 import fs from "node:fs";
 import pg from "pg";
@@ -52,6 +54,16 @@ function cpuSince(before: Map<number, number>, after: Map<number, number>): numb
   return total;
 }
 
+/** CPU ms of a process's main thread alone (the thread that runs JavaScript). */
+function mainThreadCpuMs(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 /** The server's peak resident memory so far (VmHWM), in MB. */
 function peakRssMb(pid: number): number {
   const match = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
@@ -73,9 +85,10 @@ try {
     for (const variant of order) {
       const dataDir = embedded ? embeddedDir : tempDataDir();
       const databaseUrl = databaseUrlOf(variant.env);
-      const { "@socket": _socket, ...settings } = variant.env;
+      const { "@socket": _socket, "@root": root, ...settings } = variant.env;
+      if (root && !fs.existsSync(`${root}/.next/BUILD_ID`)) throw new Error(`@root=${root}: no build there (.next/BUILD_ID)`);
       const env = { LEADLINK_BENCH: "1", INGEST_RATE_LIMIT: "off", LOG_LEVEL: "warn", DATABASE_URL: databaseUrl, ...settings };
-      const running = await startServer({ dataDir, env });
+      const running = await startServer({ dataDir, env, ...(root ? { root } : {}) });
       const server: BenchServer = {
         ...running,
         cliEnv: {
@@ -98,16 +111,20 @@ try {
         await measureIngest(server, prepared, 2, 32);
         const pid = server.child.pid!;
         const c0 = cpuMs(pid);
+        const m0 = mainThreadCpuMs(pid);
         const noop = await measureNoop(server, seconds, 32);
         const c1 = cpuMs(pid);
+        const m1 = mainThreadCpuMs(pid);
         const p1 = await clusterCpu();
         const ingest = await measureIngest(server, prepared, seconds, 32);
         const c2 = cpuMs(pid);
+        const m2 = mainThreadCpuMs(pid);
         const p2 = await clusterCpu();
+        const perRequest = (ms: number, requests: number) => (ms / requests).toFixed(3);
         const line = [
           `round ${round + 1} ${variant.name} (load ${load()})`,
-          `noop ${noop.rps.toFixed(0)} req/s p99 ${noop.p99} ms, server ${((c1 - c0) / noop.requests).toFixed(3)} ms/req`,
-          `ingest ${ingest.rps.toFixed(0)} req/s p99 ${ingest.p99} ms, server ${((c2 - c1) / ingest.requests).toFixed(3)} ms/req, postgres ${(cpuSince(p1, p2) / ingest.requests).toFixed(3)} ms/req`,
+          `noop ${noop.rps.toFixed(0)} req/s p99 ${noop.p99} ms, server ${perRequest(c1 - c0, noop.requests)} (main thread ${perRequest(m1 - m0, noop.requests)}) ms/req`,
+          `ingest ${ingest.rps.toFixed(0)} req/s p99 ${ingest.p99} ms, server ${perRequest(c2 - c1, ingest.requests)} (main thread ${perRequest(m2 - m1, ingest.requests)}) ms/req, postgres ${perRequest(cpuSince(p1, p2), ingest.requests)} ms/req`,
           `ratio ${(ingest.rps / noop.rps).toFixed(3)}, p99 ratio ${(ingest.p99 / noop.p99).toFixed(3)}, non-2xx ${ingest.non2xx}`,
           `server peak RSS ${peakRssMb(pid)} MB`,
         ].join("; ");

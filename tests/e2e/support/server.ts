@@ -16,7 +16,7 @@ export interface ServerOptions {
   port?: number;
   /** Added to (or, with undefined, removed from) the test runner's environment. */
   env?: Record<string, string | undefined>;
-  /** Another checkout with its own build to run instead of this one (tests/bench/build-ab.ts). */
+  /** Another checkout with its own build to run instead of this one (tests/bench/ingest-ab.ts, @root). */
   root?: string;
 }
 
