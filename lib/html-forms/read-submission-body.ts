@@ -1,7 +1,8 @@
 import { AppError, type FieldIssue } from "@/lib/errors";
-import { assertAcceptableBody, BODY_LIMIT, parseJsonObject, type ReceivedBody, storablePayload } from "@/lib/http/read-body";
+import { assertAcceptableBody, BODY_LIMIT, parseJsonObject, type ReceivedBody } from "@/lib/http/read-body";
 import { requestHash } from "@/lib/ingest/idempotency";
 import type { SubmissionRecord } from "@/lib/ingest/submission-record";
+import { storableText } from "@/lib/normalise/text";
 import { FORM_MEDIA_TYPES, parseFormBody } from "./parse-form-body";
 
 /** Where a captcha's token arrives: each provider's form field, or `captchaToken` in a JSON body. */
@@ -52,7 +53,7 @@ export async function readSubmissionBody(
   if (form) {
     if (received.tooLarge) throw new AppError("payload_too_large", `The body is larger than ${BODY_LIMIT / 1024} KiB.`);
     ({ body, warnings } = await parseFormBody(received.bytes, contentType));
-    record.payload = storablePayload(JSON.stringify(body));
+    record.payload = storableText(JSON.stringify(body));
   } else {
     const json = received.mediaType === "application/json" || received.mediaType === "text/plain";
     if (!json && (acceptForms || isFormMediaType(received.mediaType))) throw unsupported(received.mediaType, acceptForms);

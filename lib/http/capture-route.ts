@@ -15,10 +15,11 @@ import { type UtmValues, utmOf } from "@/lib/ingest/utm";
 import { originAllowed } from "@/lib/links/allowed-origins";
 import { type CaptureLinkContext, findCaptureLink } from "@/lib/links/link-cache";
 import { log } from "@/lib/log";
+import { storableText } from "@/lib/normalise/text";
 import { corsHeaders, preflightHeaders } from "./cors";
 import { answersWithRedirect, errorRedirect, successRedirect } from "./form-redirect";
 import { jsonResponse, problemResponse } from "./problem";
-import { type ReceivedBody, readBody, storablePayload } from "./read-body";
+import { type ReceivedBody, readBody } from "./read-body";
 import { type RequestMeta, requestMeta } from "./request-meta";
 
 type RouteContext = { params: Promise<{ captureLink: string }> };
@@ -90,7 +91,7 @@ function newAttempt(request: Request): Attempt {
 
 async function readPayload(attempt: Attempt): Promise<ReceivedBody> {
   const received = await readBody(attempt.request, env().INGEST_BODY_TIMEOUT_MS);
-  attempt.record.payload = storablePayload(received.text);
+  attempt.record.payload = storableText(received.text);
   // Only an Idempotency-Key's record keeps the hash: a SHA-256 of every other body would be work for nothing.
   if (attempt.record.idempotencyKey) attempt.record.requestHash = requestHash(received.text);
   return received;

@@ -98,12 +98,6 @@ export async function readBody(request: Request, timeoutMs: number): Promise<Rec
   return { text: decoder(charset).decode(bytes), tooLarge, mediaType, bytes };
 }
 
-/** The body as the submission log stores it: PostgreSQL text cannot hold U+0000 (such a body is invalid JSON anyway). */
-export function storablePayload(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 is what PostgreSQL text cannot hold
-  return text.includes("\u0000") ? text.replace(/\u0000/g, "\uFFFD") : text;
-}
-
 /** The checks on a body before it is parsed: its type and size. */
 export function assertAcceptableBody(body: ReceivedBody): void {
   if (!ACCEPTED_TYPES.has(body.mediaType)) {

@@ -40,6 +40,12 @@ export function excerpt(value: string, max = 40): string {
   return cut.toWellFormed().replace(/\u0000/g, "\uFFFD");
 }
 
+/** Text as PostgreSQL can store it (a logged body, a receiver's answer): each U+0000 becomes U+FFFD. */
+export function storableText(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 is what PostgreSQL text cannot hold
+  return text.includes("\u0000") ? text.replace(/\u0000/g, "\uFFFD") : text;
+}
+
 /**
  * A free-text value: trimmed; null, undefined and "" mean "not sent".
  * Anything but a string (or null) is a wrong type.

@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
+import { storableText } from "@/lib/normalise/text";
 import type { WebhookHeader } from "./endpoint-input";
 import { parseRetryAfter } from "./retry-schedule";
 import { connectionAddressError, lookupPublicAddress } from "./ssrf-guard";
@@ -100,8 +101,8 @@ export function sendWebhook(request: OutgoingRequest): Promise<AttemptResult> {
       () => outgoing.destroy(new Error(`no answer within ${ATTEMPT_TIMEOUT_MS / 1000} s`)),
       ATTEMPT_TIMEOUT_MS,
     );
-    // The log keeps text: PostgreSQL's text refuses NUL, which would fail the whole batch's record.
-    const excerpt = (chunks: Buffer[]) => Buffer.concat(chunks).toString("utf8").replaceAll("\0", "");
+    // Stored as text in the attempt log: a NUL would fail the record of the whole batch.
+    const excerpt = (chunks: Buffer[]) => storableText(Buffer.concat(chunks).toString("utf8"));
     outgoing.on("response", (answer) => {
       const chunks: Buffer[] = [];
       let kept = 0;

@@ -283,13 +283,13 @@ describe("attempts", () => {
     }
   });
 
-  it("logs a 2xx answer with a NUL byte and accents as delivered, without the NUL", async () => {
+  it("logs a 2xx answer with a NUL byte and accents as delivered, the NUL as U+FFFD", async () => {
     const { endpoint, token, path } = await setup();
     receiver.answer((request) => (request.path === path ? { status: 202, body: "aceito\0 ção" } : { status: 200 }));
     try {
       await post(token, { email: uniqueEmail() });
       const [message] = await waitForState(endpoint.id, "delivered");
-      expect(message!.attempts.map((attempt) => [attempt.status, attempt.response])).toEqual([[202, "aceito ção"]]);
+      expect(message!.attempts.map((attempt) => [attempt.status, attempt.response])).toEqual([[202, "aceito\uFFFD ção"]]);
       expect(message!.body).toBe((await receiver.waitFor(path, 1))[0]!.body);
     } finally {
       receiver.answer(() => ({ status: 200 }));
