@@ -13,6 +13,8 @@ const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 /** The TCP peer's address, set on every request; lib/ingest trusts X-Forwarded-For only with TRUST_PROXY=1. */
 const REMOTE_ADDR_HEADER = "x-leadlink-remote-addr";
+/** Set by lib/server/boot.ts: serves a capture request without Next.js's router (lib/server/direct-capture.ts). */
+const DIRECT_CAPTURE_HOOK = Symbol.for("leadlink.directCapture");
 /** Set by lib/server/boot.ts: stops the embedded maintenance and closes the database (and its engine). */
 const SHUTDOWN_HOOK = Symbol.for("leadlink.shutdown");
 /** How long in-flight requests may take to finish after SIGTERM before their connections are cut. */
@@ -192,6 +194,7 @@ export async function startServer({ root = ROOT, port = readPort() } = {}) {
     process.exit(0);
   }
   const handle = app.getRequestHandler();
+  const serveCaptureDirectly = globalThis[DIRECT_CAPTURE_HOOK] ?? (() => false);
 
   let draining = false;
   const pending = new Set();
@@ -212,6 +215,7 @@ export async function startServer({ root = ROOT, port = readPort() } = {}) {
     if (!req.complete) closeAfterTimeoutAnswer(req, res);
     pending.add(res);
     res.once("close", () => pending.delete(res));
+    if (serveCaptureDirectly(req, res)) return;
     handle(req, res).catch((error) => {
       process.stderr.write(`Unhandled error serving ${req.method} ${req.url}: ${error?.stack ?? error}\n`);
       if (res.headersSent) res.destroy();

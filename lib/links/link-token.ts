@@ -5,7 +5,9 @@ export const LINK_TOKEN_PREFIX = "cl_";
 export const LINK_TOKEN_LENGTH = 22;
 /** 22 characters of log2(62) bits each. */
 export const LINK_TOKEN_BITS = LINK_TOKEN_LENGTH * Math.log2(ALPHABET.length);
-export const LINK_TOKEN_PATTERN = new RegExp(`^${LINK_TOKEN_PREFIX}[0-9A-Za-z]{${LINK_TOKEN_LENGTH}}$`);
+/** A token, unanchored: for patterns that hold one (a capture URL's path). */
+export const LINK_TOKEN_SOURCE = `${LINK_TOKEN_PREFIX}[0-9A-Za-z]{${LINK_TOKEN_LENGTH}}`;
+export const LINK_TOKEN_PATTERN = new RegExp(`^${LINK_TOKEN_SOURCE}$`);
 
 // The largest multiple of 62 that fits in a byte: bytes at or above it are discarded, because mapping
 // all 256 values onto 62 characters would make the first 8 characters more likely than the rest.

@@ -6,6 +6,7 @@ import { startRetentionJob } from "@/lib/privacy/retention";
 import { processSingleton } from "@/lib/process-singleton";
 import { startDispatcher } from "@/lib/webhooks/dispatcher";
 import { startDispatcherProcess } from "@/lib/webhooks/dispatcher-process";
+import { DIRECT_CAPTURE_HOOK, serveCaptureDirectly } from "./direct-capture";
 
 /** Called by scripts/server.mjs once in-flight requests are done; see registerShutdown. */
 const SHUTDOWN_HOOK = Symbol.for("leadlink.shutdown");
@@ -70,6 +71,8 @@ export function boot(): Promise<void> {
     // Retention windows (DESIGN.md section 9): hourly, in small batches, beside the dispatcher.
     const retention = startRetentionJob(database);
     // Server mode has PostgreSQL's autovacuum; the embedded database has none.
+    // From here on, scripts/server.mjs serves capture requests without Next.js's router.
+    (globalThis as Record<symbol, unknown>)[DIRECT_CAPTURE_HOOK] = serveCaptureDirectly;
     registerShutdown(database.kind === "embedded" ? startEmbeddedMaintenance(database) : async () => {}, async () => {
       await retention.stop();
       await dispatcher.stop();

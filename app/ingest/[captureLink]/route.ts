@@ -1,35 +1,13 @@
-import { captureMethodNotAllowed, capturePreflight, captureRoute } from "@/lib/http/capture-route";
-import { dryRunSubmission } from "@/lib/ingest/dry-run";
-import { ingestSubmission } from "@/lib/ingest/ingest-submission";
+import { captureHandlers } from "@/lib/http/capture-handlers";
 
 export const dynamic = "force-dynamic";
 
-/**
- * POST /ingest/<capture_link>: a lead as JSON (or an HTML form, on a link that accepts them: then a 303). Creates the lead (201), or updates the one with the same
- * email or phone (200); both answer {leadId, created, warnings}. Errors are problem+json (lib/http/problem.ts).
- * The wrapper resolves the link, reads and checks the body and records rejections; lib/ingest does the rest.
- */
-export const POST = captureRoute(async ({ database, link, body, record, warnings }) => {
-  if (record.dryRun) {
-    // Leadlink-Dry-Run: 1: what would happen, with no lead written (lib/ingest/dry-run.ts).
-    const outcome = await dryRunSubmission(database, link, body, record);
-    return {
-      status: outcome.created ? 201 : 200,
-      body: { ...outcome, warnings: [...warnings, ...outcome.warnings], dryRun: true },
-    };
-  }
-  const outcome = await ingestSubmission(database, link, body, record, warnings);
-  return {
-    status: outcome.created ? 201 : 200,
-    body: { leadId: outcome.leadId, created: outcome.created, warnings: outcome.warnings },
-    headers: outcome.replayed ? { "Idempotent-Replayed": "true" } : undefined,
-    spam: outcome.spam,
-  };
-});
-
-export const OPTIONS = capturePreflight;
-export const GET = captureMethodNotAllowed;
-export const HEAD = captureMethodNotAllowed;
-export const PUT = captureMethodNotAllowed;
-export const PATCH = captureMethodNotAllowed;
-export const DELETE = captureMethodNotAllowed;
+// POST /ingest/<capture_link> and its other methods: lib/http/capture-handlers.ts. scripts/server.mjs serves
+// well-formed capture URLs with the same handlers directly (lib/server/direct-capture.ts); this route takes the rest.
+export const POST = captureHandlers.POST;
+export const OPTIONS = captureHandlers.OPTIONS;
+export const GET = captureHandlers.GET;
+export const HEAD = captureHandlers.HEAD;
+export const PUT = captureHandlers.PUT;
+export const PATCH = captureHandlers.PATCH;
+export const DELETE = captureHandlers.DELETE;
