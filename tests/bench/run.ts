@@ -29,7 +29,7 @@ import {
 import { type IngestTarget, measureIngest, measureNoop, prepareIngest } from "./ingest-phase";
 import type { LoadResult } from "./load";
 import { applyTableSettings, type BenchServer, cli, createBenchDatabase, startBenchServer } from "./servers";
-import { type CpuPerRequest, type WebhookFigures, webhookPhase } from "./webhook-phase";
+import { type CpuPerRequest, cpuPerRequest, cpuSnapshot, type WebhookFigures, webhookPhase } from "./webhook-phase";
 
 const { values: options } = parseArgs({
   options: {
@@ -63,18 +63,24 @@ const progress = (message: string) => process.stderr.write(`[bench] ${message}\n
 interface Rounds {
   noop: LoadResult[];
   ingest: LoadResult[];
+  /** Per ingest window, on PostgreSQL (the bench reads its cluster's processes and WAL). */
+  costs: WindowCost[];
 }
 
 /** Alternates no-op and ingest measurements on one server, after an unmeasured warm-up of each. */
-async function alternate(server: BenchServer, target: IngestTarget, label: string): Promise<Rounds> {
+async function alternate(server: BenchServer, target: IngestTarget, label: string, client?: pg.Client): Promise<Rounds> {
   await measureNoop(server, plan.warmup, CONNECTIONS);
   await measureIngest(server, target, plan.warmup, CONNECTIONS);
-  const rounds: Rounds = { noop: [], ingest: [] };
+  const rounds: Rounds = { noop: [], ingest: [], costs: [] };
   for (let round = 1; round <= plan.rounds; round += 1) {
     progress(`${label}: round ${round}/${plan.rounds}, no-op ${plan.seconds} s`);
     rounds.noop.push(await measureNoop(server, plan.seconds, CONNECTIONS));
     progress(`${label}: round ${round}/${plan.rounds}, ingest ${plan.seconds} s`);
-    rounds.ingest.push(await measureIngest(server, target, plan.seconds, CONNECTIONS));
+    if (client) {
+      const { result, cost } = await measureIngestCost(server, target, client, plan.seconds);
+      rounds.ingest.push(result);
+      rounds.costs.push(cost);
+    } else rounds.ingest.push(await measureIngest(server, target, plan.seconds, CONNECTIONS));
   }
   return rounds;
 }
@@ -96,6 +102,57 @@ function combine(results: readonly LoadResult[]): Combined {
     requests: results.reduce((sum, result) => sum + result.requests, 0),
     failures: results.reduce((sum, result) => sum + result.non2xx + result.errors, 0),
   };
+}
+
+/** What one ingest window cost per accepted lead: CPU ms by process group, and PostgreSQL's WAL (pg_stat_wal). */
+interface WindowCost {
+  cpu: CpuPerRequest;
+  walBytes: number;
+  fullPageImages: number;
+}
+
+interface WalTotals {
+  bytes: number;
+  fpi: number;
+}
+
+async function walTotals(client: pg.Client): Promise<WalTotals> {
+  const { rows } = await client.query<{ bytes: string; fpi: string }>(
+    "SELECT wal_bytes::text AS bytes, wal_fpi::text AS fpi FROM pg_stat_wal",
+  );
+  return { bytes: Number(rows[0]!.bytes), fpi: Number(rows[0]!.fpi) };
+}
+
+/**
+ * An ingest measurement with what it cost, for the two figures that compare database work (empty against
+ * 1,000,000 leads): where each lead's CPU went, and how much WAL it wrote, full-page images (the first change
+ * of a page after a checkpoint) apart.
+ */
+async function measureIngestCost(
+  server: BenchServer,
+  target: IngestTarget,
+  client: pg.Client,
+  seconds: number,
+): Promise<{ result: LoadResult; cost: WindowCost }> {
+  const cpuBefore = await cpuSnapshot(server, client);
+  const walBefore = await walTotals(client);
+  const result = await measureIngest(server, target, seconds, CONNECTIONS);
+  const walAfter = await walTotals(client);
+  const cpu = cpuPerRequest(cpuBefore, await cpuSnapshot(server, client), result.requests);
+  const perLead = (value: number) => Math.round((value / Math.max(result.requests, 1)) * 100) / 100;
+  const cost = {
+    cpu,
+    walBytes: perLead(walAfter.bytes - walBefore.bytes),
+    fullPageImages: perLead(walAfter.fpi - walBefore.fpi),
+  };
+  progress(
+    `  ${result.rps.toFixed(1)} req/s; per lead: CPU ms ${JSON.stringify(cpu)}, WAL ${cost.walBytes} B, full-page images ${cost.fullPageImages}`,
+  );
+  return { result, cost };
+}
+
+function meanCost(costs: readonly WindowCost[], pick: (cost: WindowCost) => number): number {
+  return Math.round((costs.reduce((sum, cost) => sum + pick(cost), 0) / Math.max(costs.length, 1)) * 1000) / 1000;
 }
 
 function runSeed(server: BenchServer, slug: string, leads: number): Promise<{ seconds: number }> {
@@ -163,6 +220,7 @@ interface PostgresFigures {
 interface ScaleFigures {
   seedSeconds: number;
   ingest1m: Combined;
+  costs1m: WindowCost[];
   /** Autovacuum runs (vacuum or analyse of leads or submissions) that started during those measurements. */
   autovacuumsDuring1m: number;
   leadsPage: Timing & { byUrl: Record<string, Timing> };
@@ -174,6 +232,9 @@ async function postgresPhase(): Promise<PostgresFigures> {
   const database = await createBenchDatabase({ recommended: true });
   progress(`PostgreSQL: ${database.setup}, ${database.url}`);
   const server = await startBenchServer(database.url);
+  // Reads the cluster's processes and WAL around ingest windows (measureIngestCost).
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
   try {
     await applyTableSettings(database.url);
     const email = `bench-${Date.now()}@example.com`;
@@ -183,7 +244,7 @@ async function postgresPhase(): Promise<PostgresFigures> {
     // Statistics, as autovacuum gathers them within its first minute (autovacuum_naptime) on a new
     // database; the measurement is of a server in its steady state, not of plans made for empty tables.
     await analyze(database.url);
-    const rounds = await alternate(server, target, "PostgreSQL, empty");
+    const rounds = await alternate(server, target, "PostgreSQL, empty", client);
     if (options["ingest-only"]) return { rounds, setup: database.setup };
     const webhooks = await webhookPhase(server, database.url, email, target, { ...plan, connections: CONNECTIONS }, progress);
     if (options["webhooks-only"]) return { rounds, setup: database.setup, webhooks };
@@ -194,9 +255,12 @@ async function postgresPhase(): Promise<PostgresFigures> {
     const autovacuumsBefore = await autovacuumRuns(database.url);
     await measureIngest(server, target, plan.warmup, CONNECTIONS);
     const ingest1mRounds: LoadResult[] = [];
+    const costs1m: WindowCost[] = [];
     for (let round = 1; round <= plan.rounds; round += 1) {
       progress(`PostgreSQL, ${plan.leads.toLocaleString("en")} leads: ingest ${plan.seconds} s`);
-      ingest1mRounds.push(await measureIngest(server, target, plan.seconds, CONNECTIONS));
+      const { result, cost } = await measureIngestCost(server, target, client, plan.seconds);
+      ingest1mRounds.push(result);
+      costs1m.push(cost);
     }
     const autovacuumsDuring1m = (await autovacuumRuns(database.url)) - autovacuumsBefore;
 
@@ -232,9 +296,10 @@ async function postgresPhase(): Promise<PostgresFigures> {
       rounds,
       setup: database.setup,
       webhooks,
-      atScale: { seedSeconds, ingest1m: combine(ingest1mRounds), autovacuumsDuring1m, leadsPage, search, exported },
+      atScale: { seedSeconds, ingest1m: combine(ingest1mRounds), costs1m, autovacuumsDuring1m, leadsPage, search, exported },
     };
   } finally {
+    await client.end();
     await server.stop();
     await database.drop();
   }
@@ -325,6 +390,10 @@ function scaleFigures(scale: ScaleFigures, ingestPg: Combined): Figures {
     export_rss_before_mb: round1(scale.exported.rssBeforeMb),
     ingest_1m_vs_empty: ratio(scale.ingest1m.rps / ingestPg.rps),
     autovacuums_during_1m: scale.autovacuumsDuring1m,
+    ingest_pg_1m_server_cpu_ms_per_lead: meanCost(scale.costs1m, (cost) => cost.cpu.server),
+    ingest_pg_1m_postgres_cpu_ms_per_lead: meanCost(scale.costs1m, (cost) => cost.cpu.postgres),
+    ingest_pg_1m_wal_bytes_per_lead: Math.round(meanCost(scale.costs1m, (cost) => cost.walBytes)),
+    ingest_pg_1m_full_page_images_per_lead: meanCost(scale.costs1m, (cost) => cost.fullPageImages),
   };
 }
 
@@ -470,7 +539,7 @@ async function main(): Promise<void> {
   buildIfStale({ log: progress });
 
   const postgres = await postgresPhase();
-  const embedded: EmbeddedFigures = options["webhooks-only"] ? { rounds: { noop: [], ingest: [] } } : await embeddedPhase();
+  const embedded: EmbeddedFigures = options["webhooks-only"] ? { rounds: { noop: [], ingest: [], costs: [] } } : await embeddedPhase();
 
   // The ceiling: every no-op measurement of the run, on both servers (the no-op route touches no database).
   const noop = combine([...postgres.rounds.noop, ...embedded.rounds.noop]);
@@ -494,6 +563,10 @@ async function main(): Promise<void> {
     ingest_pglite_p50_ms: round1(ingestPglite.p50),
     ingest_pglite_p99_ms: round1(ingestPglite.p99),
     ingest_pg_vs_noop: ratio(ingestPg.rps / noop.rps),
+    ingest_pg_server_cpu_ms_per_lead: meanCost(postgres.rounds.costs, (cost) => cost.cpu.server),
+    ingest_pg_postgres_cpu_ms_per_lead: meanCost(postgres.rounds.costs, (cost) => cost.cpu.postgres),
+    ingest_pg_wal_bytes_per_lead: Math.round(meanCost(postgres.rounds.costs, (cost) => cost.walBytes)),
+    ingest_pg_full_page_images_per_lead: meanCost(postgres.rounds.costs, (cost) => cost.fullPageImages),
     ingest_pg_p99_vs_noop: ratio(ingestPg.p99 / noop.p99),
     ingest_pglite_vs_noop: ratio(ingestPglite.rps / noop.rps),
     ...(scale ? scaleFigures(scale, ingestPg) : {}),

@@ -40,7 +40,7 @@ export interface CpuPerRequest {
   bench: number;
 }
 
-type CpuSnapshot = Map<string, number>;
+export type CpuSnapshot = Map<string, number>;
 
 /** The server's children (the webhook dispatcher process), from /proc. */
 function childPids(parent: number): number[] {
@@ -62,14 +62,14 @@ function childPids(parent: number): number[] {
  * cluster: nothing else uses it; pg_stat_activity lists backends and background processes), the receiver and
  * this process (autocannon), keyed "group:pid" so that a process that appears mid-window counts from 0.
  */
-export async function cpuSnapshot(server: BenchServer, client: pg.Client, receiver: BenchReceiver): Promise<CpuSnapshot> {
+export async function cpuSnapshot(server: BenchServer, client: pg.Client, receiver?: BenchReceiver): Promise<CpuSnapshot> {
   const snapshot: CpuSnapshot = new Map();
   const serverPid = server.child.pid!;
   snapshot.set(`server:${serverPid}`, processCpuMs(serverPid));
   for (const pid of childPids(serverPid)) snapshot.set(`dispatcher:${pid}`, processCpuMs(pid));
   const { rows } = await client.query<{ pid: number }>("SELECT pid FROM pg_stat_activity");
   for (const { pid } of rows) snapshot.set(`postgres:${pid}`, processCpuMs(pid));
-  if (receiver.pid) snapshot.set(`receiver:${receiver.pid}`, processCpuMs(receiver.pid));
+  if (receiver?.pid) snapshot.set(`receiver:${receiver.pid}`, processCpuMs(receiver.pid));
   snapshot.set(`bench:${process.pid}`, processCpuMs(process.pid));
   return snapshot;
 }
