@@ -131,10 +131,12 @@ export interface LeadRowsRunner<T> {
   rowsWalkingIndex(sql: Prisma.Sql): Promise<T[]>;
 }
 
-const COLLECT = ["SET LOCAL enable_indexscan = off"];
+/** The settings rowsFromSearchIndex runs with (exported for the tests that check its plans). */
+export const COLLECT = ["SET LOCAL enable_indexscan = off"];
 // Sorts off too: the match's estimate (a tag token has no statistics) can be so low that the planner sorts
 // the whole walked window rather than stop when the page is full; the walk's order is the index's.
-const WALK = ["SET LOCAL enable_bitmapscan = off", "SET LOCAL enable_sort = off"];
+/** The settings rowsWalkingIndex runs with (exported for the tests that check its plans). */
+export const WALK = ["SET LOCAL enable_bitmapscan = off", "SET LOCAL enable_sort = off"];
 
 async function prismaRunner<T>(): Promise<LeadRowsRunner<T>> {
   const { prisma } = await getDatabase();
