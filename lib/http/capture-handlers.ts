@@ -1,6 +1,6 @@
-import { captureMethodNotAllowed, capturePreflight, captureRoute } from "@/lib/http/capture-route";
 import { dryRunSubmission } from "@/lib/ingest/dry-run";
 import { ingestSubmission } from "@/lib/ingest/ingest-submission";
+import { captureMethodNotAllowed, capturePreflight, captureRoute } from "./capture-route";
 
 /**
  * POST /ingest/<capture_link>: a lead as JSON (or an HTML form, on a link that accepts them: then a 303). Creates the lead (201), or updates the one with the same

@@ -70,9 +70,9 @@ export function boot(): Promise<void> {
     const dispatcher = env().WEBHOOK_DISPATCHER === "inline" ? startDispatcher(database) : startDispatcherProcess();
     // Retention windows (DESIGN.md section 9): hourly, in small batches, beside the dispatcher.
     const retention = startRetentionJob(database);
-    // Server mode has PostgreSQL's autovacuum; the embedded database has none.
     // From here on, scripts/server.mjs serves capture requests without Next.js's router.
     (globalThis as Record<symbol, unknown>)[DIRECT_CAPTURE_HOOK] = serveCaptureDirectly;
+    // Server mode has PostgreSQL's autovacuum; the embedded database has none.
     registerShutdown(database.kind === "embedded" ? startEmbeddedMaintenance(database) : async () => {}, async () => {
       await retention.stop();
       await dispatcher.stop();

@@ -164,10 +164,6 @@ async function measureIngestCost(
   return { result, cost };
 }
 
-function meanCost(costs: readonly WindowCost[], pick: (cost: WindowCost) => number): number {
-  return Math.round((costs.reduce((sum, cost) => sum + pick(cost), 0) / Math.max(costs.length, 1)) * 1000) / 1000;
-}
-
 function runSeed(server: BenchServer, slug: string, leads: number): Promise<{ seconds: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
@@ -408,10 +404,10 @@ function scaleFigures(scale: ScaleFigures, ingestPg: Combined): Figures {
     export_rss_before_mb: round1(scale.exported.rssBeforeMb),
     ingest_1m_vs_empty: ratio(scale.ingest1m.rps / ingestPg.rps),
     autovacuums_during_1m: scale.autovacuumsDuring1m,
-    ingest_pg_1m_server_cpu_ms_per_lead: meanCost(scale.costs1m, (cost) => cost.cpu.server),
-    ingest_pg_1m_postgres_cpu_ms_per_lead: meanCost(scale.costs1m, (cost) => cost.cpu.postgres),
-    ingest_pg_1m_wal_bytes_per_lead: Math.round(meanCost(scale.costs1m, (cost) => cost.walBytes)),
-    ingest_pg_1m_full_page_images_per_lead: meanCost(scale.costs1m, (cost) => cost.fullPageImages),
+    ingest_pg_1m_server_cpu_ms_per_lead: round3(meanOf(scale.costs1m, (cost) => cost.cpu.server)),
+    ingest_pg_1m_postgres_cpu_ms_per_lead: round3(meanOf(scale.costs1m, (cost) => cost.cpu.postgres)),
+    ingest_pg_1m_wal_bytes_per_lead: Math.round(meanOf(scale.costs1m, (cost) => cost.walBytes)),
+    ingest_pg_1m_full_page_images_per_lead: round3(meanOf(scale.costs1m, (cost) => cost.fullPageImages)),
   };
 }
 
@@ -423,8 +419,9 @@ function percentile(values: readonly number[], share: number): number {
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
-function meanOf(windows: readonly CpuPerRequest[], group: keyof CpuPerRequest): number {
-  return windows.reduce((sum, window) => sum + window[group], 0) / Math.max(windows.length, 1);
+/** The mean over windows of one of their figures. */
+function meanOf<T>(windows: readonly T[], pick: (window: T) => number): number {
+  return windows.reduce((sum, window) => sum + pick(window), 0) / Math.max(windows.length, 1);
 }
 
 function webhookFigures(webhooks: WebhookFigures): Figures {
@@ -444,12 +441,12 @@ function webhookFigures(webhooks: WebhookFigures): Figures {
     webhook_run_seconds: plan.webhookSeconds,
     // What an endpoint adds per lead, in CPU ms (utime + stime from /proc, mean of the rounds): the dispatcher
     // process's own, and PostgreSQL's and the server's extra over a lead without an endpoint.
-    webhook_dispatcher_cpu_ms_per_lead: round3(meanOf(webhooks.cpu.withWebhook, "dispatcher")),
+    webhook_dispatcher_cpu_ms_per_lead: round3(meanOf(webhooks.cpu.withWebhook, (cpu) => cpu.dispatcher)),
     webhook_postgres_cpu_ms_per_lead_extra: round3(
-      meanOf(webhooks.cpu.withWebhook, "postgres") - meanOf(webhooks.cpu.plain, "postgres"),
+      meanOf(webhooks.cpu.withWebhook, (cpu) => cpu.postgres) - meanOf(webhooks.cpu.plain, (cpu) => cpu.postgres),
     ),
     webhook_server_cpu_ms_per_lead_extra: round3(
-      meanOf(webhooks.cpu.withWebhook, "server") - meanOf(webhooks.cpu.plain, "server"),
+      meanOf(webhooks.cpu.withWebhook, (cpu) => cpu.server) - meanOf(webhooks.cpu.plain, (cpu) => cpu.server),
     ),
     webhook_load_average: round1(Math.max(...webhooks.loadAverage)),
   };
@@ -583,10 +580,10 @@ async function main(): Promise<void> {
     ingest_pglite_p50_ms: round1(ingestPglite.p50),
     ingest_pglite_p99_ms: round1(ingestPglite.p99),
     ingest_pg_vs_noop: ratio(ingestPg.rps / noop.rps),
-    ingest_pg_server_cpu_ms_per_lead: meanCost(postgres.rounds.costs, (cost) => cost.cpu.server),
-    ingest_pg_postgres_cpu_ms_per_lead: meanCost(postgres.rounds.costs, (cost) => cost.cpu.postgres),
-    ingest_pg_wal_bytes_per_lead: Math.round(meanCost(postgres.rounds.costs, (cost) => cost.walBytes)),
-    ingest_pg_full_page_images_per_lead: meanCost(postgres.rounds.costs, (cost) => cost.fullPageImages),
+    ingest_pg_server_cpu_ms_per_lead: round3(meanOf(postgres.rounds.costs, (cost) => cost.cpu.server)),
+    ingest_pg_postgres_cpu_ms_per_lead: round3(meanOf(postgres.rounds.costs, (cost) => cost.cpu.postgres)),
+    ingest_pg_wal_bytes_per_lead: Math.round(meanOf(postgres.rounds.costs, (cost) => cost.walBytes)),
+    ingest_pg_full_page_images_per_lead: round3(meanOf(postgres.rounds.costs, (cost) => cost.fullPageImages)),
     ingest_pg_p99_vs_noop: ratio(ingestPg.p99 / noop.p99),
     ingest_pglite_vs_noop: ratio(ingestPglite.rps / noop.rps),
     ...(scale ? scaleFigures(scale, ingestPg) : {}),
