@@ -39,7 +39,7 @@ export function BreakdownList({
               <span className="flex items-baseline justify-between gap-3 text-sm">
                 <span className="min-w-0 truncate font-medium text-slate-800">{row.label}</span>
                 <span className="shrink-0 tabular-nums text-slate-900">
-                  {formatCount(row.count, locale)} <span className="text-xs text-slate-400">{share}%</span>
+                  {formatCount(row.count, locale)} <span className="text-xs text-slate-500">{share}%</span>
                 </span>
               </span>
               <span aria-hidden className="mt-1.5 block h-2 overflow-hidden rounded-full bg-slate-100">

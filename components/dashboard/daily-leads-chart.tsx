@@ -71,7 +71,7 @@ export function DailyLeadsChart({ data, title, summary }: { data: DailyCount[]; 
   return (
     <figure className="select-none">
       <div className="flex gap-3">
-        <div aria-hidden className="relative h-56 w-10 shrink-0 text-right text-xs tabular-nums text-slate-400 sm:h-64">
+        <div aria-hidden className="relative h-56 w-10 shrink-0 text-right text-xs tabular-nums text-slate-500 sm:h-64">
           {ticks.map((tick) => (
             <span key={tick} className="absolute right-0 leading-4" style={{ bottom: `calc(${(tick / top) * 100}% - 0.5rem)` }}>
               {formatCount(tick, locale)}

@@ -1,7 +1,7 @@
 import clsx from "clsx";
 import type { ReactNode } from "react";
 
-export const none = <span className="text-slate-400">—</span>;
+export const none = <span className="text-slate-500">—</span>;
 
 /** Label and value pairs in a responsive grid. */
 export function DetailList({ children, className }: { children: ReactNode; className?: string }) {

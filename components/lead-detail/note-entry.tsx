@@ -13,7 +13,7 @@ export function NoteEntry({ note }: { note: LeadNote }) {
           <span className="font-medium text-slate-800">
             {note.author ? (note.author.name ?? note.author.email) : t("formerMember")}
           </span>
-          <span className="text-slate-400">{t("noted")}</span>
+          <span className="text-slate-500">{t("noted")}</span>
           <LocalTime value={note.createdAt} className="whitespace-nowrap text-slate-500" />
         </p>
         <p className="mt-1.5 whitespace-pre-wrap break-words text-sm text-slate-700" data-testid="note-body">

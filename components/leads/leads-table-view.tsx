@@ -45,19 +45,19 @@ interface RowText {
 }
 
 function Utm({ lead, text }: { lead: LeadRow; text: RowText }) {
-  if (!lead.utmSource && !lead.utmMedium && !lead.utmCampaign) return <span className="text-slate-400">{text.direct}</span>;
+  if (!lead.utmSource && !lead.utmMedium && !lead.utmCampaign) return <span className="text-slate-500">{text.direct}</span>;
   return (
     <div className="min-w-0">
       <p className="truncate text-slate-800">
         {lead.utmSource ?? "—"}
-        {lead.utmMedium ? <span className="text-slate-400"> / {lead.utmMedium}</span> : null}
+        {lead.utmMedium ? <span className="text-slate-500"> / {lead.utmMedium}</span> : null}
       </p>
       {lead.utmCampaign ? <p className="truncate text-xs text-slate-500">{lead.utmCampaign}</p> : null}
     </div>
   );
 }
 
-const muted = <span className="text-slate-400">—</span>;
+const muted = <span className="text-slate-500">—</span>;
 
 /** Status, then the owner and tags under it. */
 function Workflow({ lead, text, className }: { lead: LeadRow; text: RowText; className?: string }) {
@@ -159,7 +159,7 @@ export function LeadsTableView({ leads, basePath }: { leads: LeadRow[]; basePath
                 ) : typeof lead.link === "string" ? (
                   lead.link
                 ) : (
-                  <span className="text-slate-400">{t("deletedLink")}</span>
+                  <span className="text-slate-500">{t("deletedLink")}</span>
                 )}
               </Td>
               <Td className="hidden whitespace-nowrap text-slate-500 sm:table-cell">

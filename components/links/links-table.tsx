@@ -30,7 +30,7 @@ export function LinksTable({ links, basePath }: { links: CaptureLinkWithCounters
               >
                 {link.name}
               </Link>
-              <p className="mt-0.5 truncate font-mono text-xs text-slate-400">{link.token}</p>
+              <p className="mt-0.5 truncate font-mono text-xs text-slate-500">{link.token}</p>
             </Td>
             <Td>
               <LinkStatusBadge status={link.status} />
@@ -45,7 +45,7 @@ export function LinksTable({ links, basePath }: { links: CaptureLinkWithCounters
               {link.counters.lastReceivedAt ? (
                 <LocalTime value={link.counters.lastReceivedAt} mode="relative" />
               ) : (
-                <span className="text-slate-400">{t("never")}</span>
+                <span className="text-slate-500">{t("never")}</span>
               )}
             </Td>
             <Td className="whitespace-nowrap text-slate-500">

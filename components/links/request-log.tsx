@@ -81,7 +81,7 @@ export function RequestLog({
               )}
             >
               {option.value === "spam" ? tf("filter") : t(`filters.${option.value}`)}{" "}
-              <span className="tabular-nums text-slate-400">{format.number(counts[option.value])}</span>
+              <span className="tabular-nums text-slate-500">{format.number(counts[option.value])}</span>
             </Link>
           ))}
         </nav>

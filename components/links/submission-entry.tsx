@@ -49,7 +49,7 @@ export function SubmissionEntry({
             ) : null}
           </span>
           <span className="font-mono text-xs text-slate-600">
-            <span className="text-slate-400 lg:hidden">HTTP </span>
+            <span className="text-slate-500 lg:hidden">HTTP </span>
             {submission.status}
           </span>
           <span className="truncate font-mono text-xs text-red-700">{submission.errorCode ?? ""}</span>

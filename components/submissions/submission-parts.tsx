@@ -8,7 +8,7 @@ import { formatPayload } from "@/lib/links/format-payload";
 // Parts of a recorded submission shown both in a link's request log and in a lead's timeline.
 // Everything the sender controls is rendered as text.
 
-export const NONE = <span className="font-sans text-slate-400">—</span>;
+export const NONE = <span className="font-sans text-slate-500">—</span>;
 
 /** The disclosure's arrow, turned when its <details class="group"> is open. */
 export function DisclosureChevron({ className = "" }: { className?: string }) {
@@ -16,7 +16,7 @@ export function DisclosureChevron({ className = "" }: { className?: string }) {
     <svg
       aria-hidden
       viewBox="0 0 20 20"
-      className={`size-4 text-slate-400 transition-transform group-open:rotate-90 ${className}`}
+      className={`size-4 text-slate-500 transition-transform group-open:rotate-90 ${className}`}
     >
       <path
         fill="currentColor"

@@ -13,7 +13,7 @@ export function ErrorExplanation({ digest }: { digest?: string }) {
       <p>{t("explanation")}</p>
       <p>{t("advice", { reference: digest ? "yes" : "no" })}</p>
       {digest ? (
-        <p className="pt-1 text-xs text-slate-400">
+        <p className="pt-1 text-xs text-slate-500">
           {t("reference")} <span className="font-mono">{digest}</span>
         </p>
       ) : null}

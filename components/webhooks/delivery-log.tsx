@@ -78,7 +78,7 @@ export function DeliveryLog({
                 {message.test ? (
                   <span className="rounded bg-slate-100 px-1.5 text-xs text-slate-600">{t("badge.test")}</span>
                 ) : null}
-                <span className="min-w-0 break-all font-mono text-xs text-slate-400">{message.messageId}</span>
+                <span className="min-w-0 break-all font-mono text-xs text-slate-500">{message.messageId}</span>
                 <span className="text-xs text-slate-500">
                   <LocalTime value={message.createdAt} />
                 </span>
@@ -107,7 +107,7 @@ export function DeliveryLog({
                   {message.attempts.map((attempt, index) => (
                     <li key={attempt.id} data-testid="webhook-attempt" className="space-y-1 px-4 py-2.5 text-xs">
                       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-600">
-                        <span className="text-slate-400">#{index + 1}</span>
+                        <span className="text-slate-500">#{index + 1}</span>
                         <AttemptStatusBadge status={attempt.status} succeeded={attempt.succeeded} />
                         <LocalTime value={attempt.at} />
                         <span className="tabular-nums">{t("log.duration", { ms: attempt.durationMs })}</span>

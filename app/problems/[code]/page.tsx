@@ -42,7 +42,7 @@ function CodeList({ heading, codes, current }: { heading: string; codes: ErrorCo
             >
               {other}
             </Link>{" "}
-            <span className="text-slate-400">{ERROR_CODES[other].status}</span>
+            <span className="text-slate-500">{ERROR_CODES[other].status}</span>
           </li>
         ))}
       </ul>

@@ -29,7 +29,7 @@ export default async function WorkspaceLayout({ children, params }: { children: 
             </a>
           </div>
           <div className="mt-2 flex min-w-0 items-baseline gap-2 lg:mt-3 lg:block">
-            <p className="shrink-0 text-xs font-medium uppercase tracking-wide text-slate-400">{t("workspace")}</p>
+            <p className="shrink-0 text-xs font-medium uppercase tracking-wide text-slate-500">{t("workspace")}</p>
             <p className="min-w-0 truncate text-sm font-medium text-slate-800" data-testid="workspace-name">
               {workspace.name}
             </p>
@@ -64,7 +64,7 @@ export default async function WorkspaceLayout({ children, params }: { children: 
               <span className="sr-only">{t("yourAccount")}: </span>
               {user.name ?? user.email}
             </Link>
-            <p className="text-xs text-slate-400">{roles(`${role}.label`)}</p>
+            <p className="text-xs text-slate-500">{roles(`${role}.label`)}</p>
           </div>
           <SignOutButton />
         </div>

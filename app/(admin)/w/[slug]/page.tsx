@@ -215,7 +215,7 @@ export default async function DashboardPage({
                       <>
                         {row.name}
                         {row.status === "revoked" ? (
-                          <span className="ml-2 text-xs font-normal text-slate-400">{t("links.revoked")}</span>
+                          <span className="ml-2 text-xs font-normal text-slate-500">{t("links.revoked")}</span>
                         ) : null}
                       </>
                     ),
