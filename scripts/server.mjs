@@ -8,6 +8,7 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import v8 from "node:v8";
+import { loadEnvConfig } from "@next/env";
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
@@ -140,13 +141,17 @@ function closeApp() {
   );
 }
 
-export async function startServer({ root = ROOT, port = readPort() } = {}) {
+export async function startServer({ root = ROOT, port: portOption } = {}) {
   // Like the command line (bin/leadlink.mjs): prisma/migrations, .env files and a relative DATA_DIR are
   // found from the project, wherever the server is started from, so both always open the same database.
   process.chdir(root);
   limitHeapGrowth();
   // The build in .next is a production build; React and Next must run in production mode with it.
   process.env.NODE_ENV = "production";
+  // The .env files, read as Next.js reads them (its own loader), before anything here reads a setting: Next.js
+  // would load them only in app.prepare(), after the port is chosen, so a PORT in .env was ignored.
+  loadEnvConfig(root, false, { info() {}, error: (...args) => process.stderr.write(`${args.join(" ")}\n`) });
+  const port = portOption ?? readPort();
   process.env.NEXT_TELEMETRY_DISABLED ??= "1";
   if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) {
     fail("There is no production build in .next: run `npm start` (builds when needed) or `npm run build` first.");

@@ -6,6 +6,7 @@ import {
   useDatabase,
   useDatabaseOptions,
 } from "@/lib/db/client";
+import { resetEnv } from "@/lib/env";
 import type { CliIo } from "./cli-io";
 import { writeError } from "./cli-output";
 import { loadEnvFiles } from "./load-env-files";
@@ -13,9 +14,9 @@ import { runCli } from "./run-cli";
 import { runSeed } from "./run-seed";
 
 /**
- * Run by npm in JSON mode (this project's .npmrc sets `json=true`, which sends npm's script banner to stderr):
- * npm then prints a JSON error report of its own on stdout when a script fails. So that stdout still holds
- * one JSON value, a failed command's output goes to stderr there (also under `npx leadlink`); the bin run without npm keeps it on stdout.
+ * Run by npm in JSON mode (`npm --json run cli`, or `json=true` in a user's npm configuration; this project's .npmrc
+ * leaves it off): npm then prints a JSON error report of its own on stdout when a script fails. So that stdout still holds
+ * one JSON value, a failed command's output goes to stderr there (also under `npx leadlink`); otherwise it stays on stdout.
  */
 function npmReportsFailures(): boolean {
   const npm = process.env;
@@ -73,6 +74,9 @@ async function runCommand(argv: string[], root: string, processIo: CliIo): Promi
     );
   try {
     loadEnvFiles(root);
+    // Modules imported before this point may have read the environment already (env() caches it): read it again
+    // with the .env files' variables, or settings such as WEBHOOK_ALLOW_PRIVATE_NETWORKS would apply only to the server.
+    resetEnv();
     const fromEnv = databaseOptionsFromEnv();
     // A small pool: a command runs a few statements one after the other.
     const options: DatabaseOptions =

@@ -10,31 +10,52 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "leadlink-npm-"));
 
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-/** `npm run cli -- ...` as a user types it, with the project's .npmrc, outside any npm script of ours. */
-function npmRunCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm <args>` or `npx <args>` as a user types it, with the project's .npmrc, outside any npm script of ours. */
+function run(command: "npm" | "npx", args: string[]): Promise<Run> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir };
   // Started by `npm test`, this process carries npm's variables for the "test" script; a user's shell does not.
   for (const name of Object.keys(env)) if (name.startsWith("npm_")) delete env[name];
   return new Promise((resolve) => {
-    execFile("npm", ["run", "cli", "--", ...args], { cwd: ROOT, env, timeout: 120_000 }, (error, stdout, stderr) => {
+    execFile(command, args, { cwd: ROOT, env, timeout: 120_000 }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
     });
   });
 }
 
 // The npm configuration is the same whatever database the other tests use: run these once.
-describe.runIf(testDatabaseKind === "embedded")("npm run cli", () => {
-  it("keeps npm's own output (the banner, on stderr) and prints only the command's JSON on stdout", async () => {
-    const result = await npmRunCli(["migrate", "--json"]);
+describe.runIf(testDatabaseKind === "embedded")("the command line through npm", () => {
+  it("leaves npm in its usual mode: the project's .npmrc does not turn on JSON output (npm install prints as usual)", async () => {
+    const result = await run("npm", ["config", "get", "json"]);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toContain("> leadlink@");
-    expect(JSON.parse(result.stdout)).toMatchObject({ alreadyApplied: 0 });
+    expect(result.stdout.trim()).toBe("false");
+  }, 60_000);
+
+  it("`npx leadlink … --json` prints only the command's JSON on stdout", async () => {
+    const result = await run("npx", ["leadlink", "migrate", "--json"]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ alreadyApplied: expect.any(Number) });
   }, 180_000);
 
-  it("still prints exactly one JSON value on stdout when the command fails, and says why on stderr", async () => {
-    const result = await npmRunCli(["lead", "list", "--workspace", "no-such-workspace", "--json"]);
+  it("`npx leadlink` prints exactly one JSON value on stdout when the command fails, with a non-zero status", async () => {
+    const result = await run("npx", ["leadlink", "lead", "list", "--workspace", "no-such-workspace", "--json"]);
     expect(result.code).not.toBe(0);
-    expect(() => JSON.parse(result.stdout)).not.toThrow();
-    expect(result.stderr).toContain("workspace_not_found");
+    expect(JSON.parse(result.stdout).error.code).toBe("workspace_not_found");
+  }, 180_000);
+
+  it("`npm run cli` still runs the command, after npm's usual banner (`npm run -s cli` omits it)", async () => {
+    const loud = await run("npm", ["run", "cli", "--", "migrate", "--json"]);
+    expect(loud.code, loud.stderr).toBe(0);
+    expect(loud.stdout).toContain("> leadlink@");
+    expect(JSON.parse(loud.stdout.slice(loud.stdout.indexOf("{")))).toMatchObject({ alreadyApplied: expect.any(Number) });
+
+    const quiet = await run("npm", ["run", "-s", "cli", "--", "migrate", "--json"]);
+    expect(quiet.code, quiet.stderr).toBe(0);
+    expect(JSON.parse(quiet.stdout)).toMatchObject({ alreadyApplied: expect.any(Number) });
   }, 180_000);
 });
