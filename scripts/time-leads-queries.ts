@@ -1,6 +1,6 @@
 // Times the leads table's queries (first page, and five pages on) against a seeded PostgreSQL database:
 //   DATABASE_URL=postgres://… npx tsx scripts/time-leads-queries.ts [--workspace SLUG]
-// The performance check behind the "leads page under 150 ms at 1M leads" figure (see the README).
+// The performance check behind the "leads page under 150 ms at 1M leads" figure (see docs/leads-table.md).
 import { closeDatabase, getDatabase } from "@/lib/db/client";
 import type { LeadFilterInput } from "@/lib/leads/lead-filter";
 import { listLeadPage } from "@/lib/leads/list-leads";

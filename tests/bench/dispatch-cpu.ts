@@ -28,7 +28,7 @@ const load = () => fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main() {
-  // A cluster of its own (README's recommended settings, as the bench's): every process and every WAL byte is this run's.
+  // A cluster of its own (deployment.md's recommended settings, as the bench's): every process and every WAL byte is this run's.
   const cluster = await createBenchDatabase({ recommended: true });
   const url = cluster.url;
   process.env.DATABASE_URL = url;

@@ -1,6 +1,6 @@
 // Not part of `npm run bench`: issue 10's ratio (ingest over the no-op route) for two or more server
 // configurations, alternated in one run on one database, so that the machine's drift between runs does not
-// decide which is better. On PostgreSQL (a cluster of the bench's own with README's recommended settings) or on
+// decide which is better. On PostgreSQL (a cluster of the bench's own with docs/deployment.md's recommended settings) or on
 // the embedded engine. Per round and variant, a fresh server on the same database (the same DATA_DIR when
 // embedded): no-op then ingest at 32 connections, with the CPU time per request of the server process (the
 // embedded engine's worker included), of its main (JS) thread alone, and of every process of the cluster (read

@@ -22,7 +22,7 @@ export interface BenchDatabase {
 const MEGABYTE = 1024 * 1024;
 
 /**
- * README's "PostgreSQL settings we recommend", for a cluster of the bench's own. `shared_buffers` and
+ * docs/deployment.md's "PostgreSQL settings we recommend", for a cluster of the bench's own. `shared_buffers` and
  * `effective_cache_size` are 25 % and 50 % of RAM, capped at 2 GB and 4 GB: the machine is shared, and what the
  * recommendation buys (the leads' indexes in shared memory at 1,000,000 leads, a few hundred MB) fits well within.
  */
@@ -42,7 +42,7 @@ export function recommendedSettings(): Record<string, string> {
   };
 }
 
-/** README's per-table autovacuum thresholds for the two tables that grow by every request (after migrations). */
+/** docs/deployment.md's per-table autovacuum thresholds for the two tables that grow by every request (after migrations). */
 export async function applyTableSettings(databaseUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -57,7 +57,7 @@ export async function applyTableSettings(databaseUrl: string): Promise<void> {
 }
 
 /**
- * The bench's PostgreSQL database: with `recommended`, on a cluster of its own started with README's
+ * The bench's PostgreSQL database: with `recommended`, on a cluster of its own started with docs/deployment.md's
  * recommended settings (what `ingest_1m_vs_empty` is specified against) when the server binaries are here
  * and BENCH_DATABASE_URL does not name a server; otherwise a new database
  * on the server at ADMIN_URL with its settings as they are. Dropped (or the cluster removed) by `drop`.
