@@ -185,7 +185,7 @@ export const ERROR_CODES = {
     title: "Lead not found",
     ingest: false,
     summary: "No lead has this id in this workspace.",
-    fix: "Copy the lead's id again from the leads page or `leadlink lead list`.",
+    fix: "Copy the lead's id again from the leads page or `npx leadlink lead list`.",
   },
   submission_not_found: {
     status: 404,

@@ -27,12 +27,12 @@ export default async function PrivacySettingsPage({ params }: { params: Promise<
           <p>
             {t("accessHelp")}{" "}
             <code className="font-mono text-xs break-all">
-              leadlink lead personal-data --workspace {workspace.slug} --email …
+              npx leadlink lead personal-data --workspace {workspace.slug} --email …
             </code>
           </p>
           <p>
             {t("erasureHelp")}{" "}
-            <code className="font-mono text-xs break-all">leadlink lead erase --workspace {workspace.slug} --id …</code>
+            <code className="font-mono text-xs break-all">npx leadlink lead erase --workspace {workspace.slug} --id …</code>
           </p>
         </div>
       </Card>
