@@ -3,6 +3,8 @@ import { type BenchServer, cli } from "./servers";
 
 export interface IngestTarget {
   slug: string;
+  workspaceId: string;
+  linkId: string;
   token: string;
   pool: Identity[];
 }
@@ -10,7 +12,13 @@ export interface IngestTarget {
 /** A workspace with a link and the custom fields the mix sends, and identities posted for updates to find. */
 export async function prepareIngest(server: BenchServer, poolSize: number, ownerEmail?: string): Promise<IngestTarget> {
   const owner = ownerEmail ? ["--owner", ownerEmail] : [];
-  const workspace = await cli<{ slug: string }>(server, ["workspace", "create", "--name", `Bench ${Date.now()}`, ...owner]);
+  const workspace = await cli<{ id: string; slug: string }>(server, [
+    "workspace",
+    "create",
+    "--name",
+    `Bench ${Date.now()}`,
+    ...owner,
+  ]);
   await cli(server, ["field", "create", "--workspace", workspace.slug, "--name", "company", "--label", "Company"]);
   await cli(server, [
     "field",
@@ -24,7 +32,14 @@ export async function prepareIngest(server: BenchServer, poolSize: number, owner
     "--type",
     "number",
   ]);
-  const link = await cli<{ token: string }>(server, ["link", "create", "--workspace", workspace.slug, "--name", "Bench"]);
+  const link = await cli<{ id: string; token: string }>(server, [
+    "link",
+    "create",
+    "--workspace",
+    workspace.slug,
+    "--name",
+    "Bench",
+  ]);
   const fresh = identityFactory();
   const pool = Array.from({ length: poolSize }, fresh);
   const url = `${server.url}/ingest/${link.token}`;
@@ -46,7 +61,7 @@ export async function prepareIngest(server: BenchServer, poolSize: number, owner
       }),
     );
   }
-  return { slug: workspace.slug, token: link.token, pool };
+  return { slug: workspace.slug, workspaceId: workspace.id, linkId: link.id, token: link.token, pool };
 }
 
 export function measureIngest(
@@ -67,4 +82,10 @@ export function measureIngest(
 export function measureNoop(server: BenchServer, seconds: number, connections: number): Promise<LoadResult> {
   const fresh = identityFactory();
   return runLoad({ url: `${server.url}/api/bench/noop`, seconds, connections, body: () => ingestBody([], fresh) });
+}
+
+/** The floor server (tests/bench/floor-server.mjs) under the same mix, into the same workspace and link. */
+export function measureFloor(floorUrl: string, target: IngestTarget, seconds: number, connections: number): Promise<LoadResult> {
+  const fresh = identityFactory();
+  return runLoad({ url: floorUrl, seconds, connections, body: () => ingestBody(target.pool, fresh) });
 }

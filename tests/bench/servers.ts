@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -166,4 +166,37 @@ export function processCpuMs(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+export interface FloorServer {
+  url: string;
+  pid: number;
+  stop: () => Promise<void>;
+}
+
+/** DESIGN.md section 6's floor: tests/bench/floor-server.mjs writing into the given workspace's link. */
+export function startFloorServer(databaseUrl: string, workspaceId: string, linkId: string): Promise<FloorServer> {
+  const child = spawn(process.execPath, [path.join(ROOT, "tests/bench/floor-server.mjs")], {
+    cwd: ROOT,
+    env: { ...process.env, FLOOR_DATABASE_URL: databaseUrl, FLOOR_WORKSPACE_ID: workspaceId, FLOOR_LINK_ID: linkId, PORT: "0" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return new Promise((resolve, reject) => {
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString("utf8");
+      const port = /listening (\d+)/.exec(output)?.[1];
+      if (!port) return;
+      resolve({
+        url: `http://127.0.0.1:${port}/ingest`,
+        pid: child.pid!,
+        stop: async () => {
+          child.kill("SIGTERM");
+          await exited;
+        },
+      });
+    });
+    child.once("exit", (code) => reject(new Error(`the floor server exited (${code}) before listening: ${output}`)));
+  });
 }
