@@ -8,7 +8,7 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import v8 from "node:v8";
-import { loadEnvConfig } from "@next/env";
+import nextEnv from "@next/env";
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
@@ -150,7 +150,7 @@ export async function startServer({ root = ROOT, port: portOption } = {}) {
   process.env.NODE_ENV = "production";
   // The .env files, read as Next.js reads them (its own loader), before anything here reads a setting: Next.js
   // would load them only in app.prepare(), after the port is chosen, so a PORT in .env was ignored.
-  loadEnvConfig(root, false, { info() {}, error: (...args) => process.stderr.write(`${args.join(" ")}\n`) });
+  nextEnv.loadEnvConfig(root, false, { info() {}, error: (...args) => process.stderr.write(`${args.join(" ")}\n`) });
   const port = portOption ?? readPort();
   process.env.NEXT_TELEMETRY_DISABLED ??= "1";
   if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) {
