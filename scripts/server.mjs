@@ -40,7 +40,7 @@ const CONNECTIONS_CHECK_MS = 1_000;
  * How far V8 lets the old generation grow past what the last full collection kept, before collecting again:
  * 1.2x. V8's own factor is up to 4x, so a long CSV export (a steady stream of short-lived rows, some of them
  * promoted) let ~150 MB of garbage pile up over a ~70 MB live heap: a 1,000,000-lead export peaked at 400 MB
- * of RSS, 219 MB of it heap. At 1.2x the heap peaked at ~110 MB and the export ran as fast (docs/benchmarks.md,
+ * of RSS, 219 MB of it heap. At 1.2x the heap peaked at ~110 MB and the export ran as fast (docs/benchmarks-log.md,
  * "Export memory and PostgreSQL ingest"). Set at run time because `npm start` and the bench start this file
  * with a plain `node`. A --heap-growing-percent given to node on its command line wins.
  */
@@ -56,7 +56,7 @@ function limitHeapGrowth() {
  * query compiler is a 3.4 MB WebAssembly module; its first query (a sign-in) ran hot enough for V8 to recompile
  * much of it with TurboFan on its background threads, and those compilations' ~45 MB of scratch memory stayed
  * in the threads' malloc arenas: a signed-in server rested at 232–262 MB instead of ~190, and a 1,000,000-lead
- * export peaked at 282–300 MB instead of ~220 (docs/benchmarks.md, "Export memory: WebAssembly on Liftoff").
+ * export peaked at 282–300 MB instead of ~220 (docs/benchmarks-log.md, "Export memory: WebAssembly on Liftoff").
  * Prisma caches each query's plan, so the compiler is off the hot path: its queries took no more CPU.
  * Only on PostgreSQL (DATABASE_URL): with the embedded database, PGlite (PostgreSQL itself as WebAssembly, in a
  * worker of this process; V8's flags are per process) would run on Liftoff too. Its ingest measured the same CPU

@@ -4,7 +4,7 @@
 // The leads should carry workflow values first, e.g. (at 1M leads: 85 % new, 20 % owned, 10 % tagged):
 //   UPDATE leads SET status = (CASE WHEN r < .85 THEN 'new' WHEN r < .92 THEN 'contacted' WHEN r < .96 THEN 'qualified'
 //     WHEN r < .985 THEN 'won' ELSE 'lost' END)::lead_status, … FROM (SELECT id, random() AS r FROM leads) …
-// (docs/benchmarks.md, "Leads table filters at 1,000,000 leads", has the whole statement.)
+// (docs/benchmarks-log.md, "Leads table filters at 1,000,000 leads", has the whole statement.)
 // With --explain, each case's first page and the page five Nexts deep also run under EXPLAIN (ANALYZE, BUFFERS):
 // the shared buffers every statement of the page touched (hit + read) and the statements' own execution time.
 // ONLY=<regexp> keeps the cases whose label matches.

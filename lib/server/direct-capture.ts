@@ -6,7 +6,7 @@ import { log } from "@/lib/log";
 /**
  * The capture endpoint without Next.js's router. Every lead arrives at one URL shape, and Next.js's work per
  * request (routing, its request and response objects, its async contexts) cost the server's one thread more
- * than ingest's own work: ~0.7 ms of ~1.1 ms per lead (docs/benchmarks.md, "The capture endpoint without
+ * than ingest's own work: ~0.7 ms of ~1.1 ms per lead (docs/benchmarks-log.md, "The capture endpoint without
  * Next.js's router"). scripts/server.mjs hands each request here first; a well-formed capture URL
  * (`/ingest/cl_…`, any query) with a method the endpoint answers is served by the route's own handlers
  * (lib/http/capture-handlers.ts), given a standard Request as Next.js gives them. Anything else (a malformed

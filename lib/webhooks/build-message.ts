@@ -56,7 +56,7 @@ interface SubmissionRow {
 
 // The three reads of a batch, on the driver rather than through Prisma: the dispatcher makes them a few
 // times a second, and Prisma's per-query work (its query compiler and result mapping) was the largest
-// single share of the dispatcher's CPU after the HTTP attempts (docs/benchmarks.md, branch hooks2). The
+// single share of the dispatcher's CPU after the HTTP attempts (docs/benchmarks-log.md, branch hooks2). The
 // columns and their names are leadSelect's (lib/leads/lead-json.ts), so toLeadJson reads these rows as it
 // reads Prisma's; a DATE arrives as midnight UTC, as Prisma gives it.
 const WORKSPACES = `/* leadlink:webhook-contents-workspaces */

@@ -26,7 +26,7 @@ const { fork } = process.getBuiltinModule("node:child_process");
 
 /**
  * Runs the dispatcher (lib/webhooks/dispatcher.ts) in a child process of its own, so that its claims, reads,
- * attempts and records do not queue behind requests on the server's one JS thread (docs/benchmarks.md,
+ * attempts and records do not queue behind requests on the server's one JS thread (docs/benchmarks-log.md,
  * "Dispatcher (branch dispatch)"). The returned handle is what wakeDispatcher() wakes: each wake is an IPC
  * message, at most one per turn of the event loop. The child opens the database from the same environment
  * (in embedded mode, through this server's engine socket), stops when told or when this process dies (its IPC
@@ -55,7 +55,7 @@ export function startDispatcherProcess(root: string = process.cwd()): Dispatcher
     });
     child = current;
     // Background work: requests (and PostgreSQL) win the CPU when both want it; deliveries take what is left,
-    // which at full ingest load is still enough to keep up (docs/benchmarks.md, branch hooks).
+    // which at full ingest load is still enough to keep up (docs/benchmarks-log.md, branch hooks).
     const nice = env().WEBHOOK_DISPATCHER_NICE;
     if (nice > 0 && current.pid !== undefined) {
       try {

@@ -15,7 +15,7 @@ export interface Delivery {
  * Records a batch of successful attempts in one statement (its own transaction): an attempt row each, each
  * message delivered while `owner` still holds its lease, and the endpoints' success stamp. The dispatcher
  * sends many messages a second on the thread that also serves ingest; one statement per batch instead of
- * one per message is most of what it saves there (docs/benchmarks.md, "Dispatcher (branch dispatch)").
+ * one per message is most of what it saves there (docs/benchmarks-log.md, "Dispatcher (branch dispatch)").
  * Failed attempts are rare and decide on retries and disabling: they keep recordAttempt's transaction.
  * The endpoint's stamp moves at most once a second, so that concurrent batches do not queue on its row.
  */

@@ -124,7 +124,7 @@ export async function measureExport(server: BenchServer, url: string, cookie: st
 /**
  * Gives the seeded leads the workflow values of a team at work: 85 % new (7 % contacted, 4 % qualified,
  * 2.5 % won, 1.5 % lost), 20 % owned by one of four members, 10 % tagged ("webinar", "VIP", both, or a rare
- * one), as docs/benchmarks.md ("Leads table filters at 1,000,000 leads") measured them. Only the leads that
+ * one), as docs/benchmarks-log.md ("Leads table filters at 1,000,000 leads") measured them. Only the leads that
  * get a value are written (about 40 %), then the table is vacuumed and analysed. Returns the id of a member who owns leads.
  */
 export async function giveLeadsWorkflowValues(databaseUrl: string, slug: string): Promise<string> {
@@ -172,7 +172,7 @@ export async function giveLeadsWorkflowValues(databaseUrl: string, slug: string)
 }
 
 /**
- * The leads page's worst filter combinations at a million leads (docs/benchmarks.md): a worked-on status,
+ * The leads page's worst filter combinations at a million leads (docs/benchmarks-log.md): a worked-on status,
  * an owner or a tag with another filter, search or a UTM value, sorted by date and by name. `first` are
  * timed on their first page, `deep` five Nexts on.
  */

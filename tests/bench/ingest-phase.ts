@@ -53,7 +53,7 @@ export async function prepareIngest(server: BenchServer, poolSize: number, owner
             headers: { "content-type": "application/json" },
             body: JSON.stringify({ name: "Pool Lead", email: person.email, telephone: person.phone }),
           });
-          // 200 on a retry: the refused attempt was stored after all (see docs/benchmarks.md).
+          // 200 on a retry: the refused attempt was stored after all (see docs/benchmarks-log.md).
           if (response.status === 201 || (attempt > 1 && response.status === 200)) break;
           if (response.status !== 503 || attempt >= 5) throw new Error(`pool lead: ${response.status} ${await response.text()}`);
           await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));

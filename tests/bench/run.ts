@@ -291,7 +291,7 @@ async function postgresPhase(): Promise<PostgresFigures> {
     // The seed writes a million leads in a minute and a half: several GB of WAL and dirty pages that a
     // checkpoint then spends minutes writing out. A database that grew to a million over months has no such
     // debt; flushed here, it is not measured as ingest's (it cost the first window after the seed a quarter
-    // of its throughput in one run, docs/benchmarks.md).
+    // of its throughput in one run, docs/benchmarks-log.md).
     await client.query("CHECKPOINT");
     const autovacuumsBefore = await autovacuumRuns(database.url);
     await measureIngest(server, target, plan.warmup, CONNECTIONS);

@@ -184,7 +184,7 @@ export interface BenchReceiver {
  * The receiver stands in for a remote machine: by default a process of its own (webhook-receiver-process.mjs),
  * so that it neither takes autocannon's event loop nor keeps every body in this process's heap.
  * BENCH_WEBHOOK_RECEIVER=inline runs tests/support/webhook-receiver.ts in this process instead (as before:
- * docs/benchmarks.md, branch hooks, compares the two).
+ * docs/benchmarks-log.md, branch hooks, compares the two).
  */
 export async function startBenchReceiver(): Promise<BenchReceiver> {
   if (process.env.BENCH_WEBHOOK_RECEIVER === "inline") {

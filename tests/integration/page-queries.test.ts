@@ -11,7 +11,7 @@ import { listMembers } from "@/lib/workspaces/list-members";
 import { useTestDatabase } from "../support/database";
 import { newTenant, newUser, unique } from "../support/tenants";
 
-// The admin pages' lighter lookups (docs/benchmarks.md, "branch pages2") answer what the fuller ones did.
+// The admin pages' lighter lookups (docs/benchmarks-log.md, "branch pages2") answer what the fuller ones did.
 const db = useTestDatabase();
 
 describe("the leads page's links", () => {
