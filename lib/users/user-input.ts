@@ -1,13 +1,9 @@
 import { z } from "zod";
+import { EmailAddress } from "@/lib/validation/email-address";
 import { isCommonPassword } from "./common-passwords";
 
-/** Stored lower-cased: sign-in and membership look-ups compare it as typed in any case. */
-export const EmailAddress = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254, "must be at most 254 characters")
-  .pipe(z.email("must be a valid email address"));
+// A kernel schema, so that forms running in the browser can use it without this module's password list.
+export { EmailAddress };
 
 /**
  * Not trimmed: spaces are part of a password. The upper bound keeps hashing cheap for hostile input. The one
