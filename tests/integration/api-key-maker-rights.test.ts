@@ -117,3 +117,13 @@ describe("an API key whose maker is demoted to member", () => {
     expect((await erase(leadId, cli.token)).status).toBe(204);
   });
 });
+
+describe("an API key whose maker's account is deleted", () => {
+  it("is revoked, rather than passing for a key made on the command line", async () => {
+    const { workspace, admin, key } = await tenantWithAdminKey("Deleted");
+    await db.current.prisma.user.delete({ where: { id: admin.id } });
+    await expectProblem(await api("/api/v1/leads", { key: key.token }), 401, "unauthorized");
+    const [listed] = await listApiKeys(workspace.id);
+    expect(listed).toMatchObject({ state: "revoked", revokedAt: expect.any(Date), createdBy: null });
+  });
+});
