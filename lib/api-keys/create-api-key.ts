@@ -23,7 +23,7 @@ export async function createApiKey(
       tokenPrefix: apiKeyTokenPrefix(token),
       createdById: options.createdById ?? null,
     },
-    select: apiKeySelect,
+    select: apiKeySelect(workspaceId),
   });
   return { ...toApiKeySummary(row), token };
 }

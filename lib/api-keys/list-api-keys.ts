@@ -7,7 +7,7 @@ export async function listApiKeys(workspaceId: string): Promise<ApiKeySummary[]>
   const rows = await prisma.apiKey.findMany({
     where: { workspaceId },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    select: apiKeySelect,
+    select: apiKeySelect(workspaceId),
   });
   return rows.map(toApiKeySummary);
 }

@@ -9,7 +9,7 @@ export async function revokeApiKey(workspaceId: string, keyId: string): Promise<
   const id = apiKeyIdOrNotFound(keyId);
   const { prisma } = await getDatabase();
   await prisma.apiKey.updateMany({ where: { id, workspaceId, revokedAt: null }, data: { revokedAt: new Date() } });
-  const row = await prisma.apiKey.findFirst({ where: { id, workspaceId }, select: apiKeySelect });
+  const row = await prisma.apiKey.findFirst({ where: { id, workspaceId }, select: apiKeySelect(workspaceId) });
   if (!row) throw apiKeyNotFound(keyId);
   return toApiKeySummary(row);
 }

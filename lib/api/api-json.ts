@@ -2,10 +2,12 @@ import type { z } from "zod";
 import type { CustomFieldDefinition } from "@/lib/fields/custom-field";
 import type { CaptureLinkSummary } from "@/lib/links/capture-link";
 import type { LinkCounters } from "@/lib/links/link-counters";
-import type { FieldSchema, LinkSchema } from "./api-schemas";
+import type { WorkspaceMember } from "@/lib/workspaces/list-members";
+import type { FieldSchema, LinkSchema, MemberSchema } from "./api-schemas";
 
 type ApiLink = z.infer<typeof LinkSchema>;
 type ApiField = z.infer<typeof FieldSchema>;
+type ApiMember = z.infer<typeof MemberSchema>;
 
 /** A capture link as the API answers it (LinkSchema): ids and times as JSON, no workspace id. */
 export function toApiLink(link: CaptureLinkSummary & { counters?: LinkCounters }): ApiLink {
@@ -41,4 +43,9 @@ export function toApiField(field: CustomFieldDefinition): ApiField {
     options: field.type === "select" ? field.options : [],
     archived: field.archived,
   };
+}
+
+/** A member as the API answers it (MemberSchema): the user's id, to give as a lead's `ownerId`. */
+export function toApiMember(member: WorkspaceMember): ApiMember {
+  return { id: member.userId, email: member.email, name: member.name, role: member.role };
 }

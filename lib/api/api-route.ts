@@ -1,3 +1,4 @@
+import { type ApiKeyNeed, assertApiKeyMay } from "@/lib/api-keys/api-key-rights";
 import { type ApiCaller, authenticateApiKey } from "@/lib/api-keys/authenticate-api-key";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
@@ -5,8 +6,6 @@ import { jsonResponse, problemResponse } from "@/lib/http/problem";
 import { assertAcceptableBody, parseJsonObject, readBody } from "@/lib/http/read-body";
 import { log } from "@/lib/log";
 import { enforceApiRateLimit } from "./api-rate-limit";
-
-export type ApiScope = "read" | "write";
 
 /** What a handler gets: the caller (its workspace is the only one it sees), the request and the path's parameters. */
 export interface ApiRequest<Params> {
@@ -45,12 +44,13 @@ async function readJsonObject(request: Request): Promise<Record<string, unknown>
 
 /**
  * The one wrapper around every /api/v1 operation (DESIGN.md section 8): authenticates the API key (401),
- * counts the request against the key's rate limit (429), checks the key's scope (403), runs the handler,
+ * counts the request against the key's rate limit (429), checks that the key may do what the operation needs
+ * (403: its scope, and its maker's current role, whichever allows less), runs the handler,
  * and turns every failure into problem+json. Handlers call domain functions with `caller.workspaceId`, so
  * another workspace's ids are simply not found (404).
  */
 export function apiRoute<Params = Record<string, never>>(
-  scope: ApiScope,
+  need: ApiKeyNeed,
   handler: (request: ApiRequest<Params>) => Promise<ApiReply>,
 ) {
   return async (request: Request, context: RouteContext<Params>): Promise<Response> => {
@@ -58,9 +58,7 @@ export function apiRoute<Params = Record<string, never>>(
     try {
       const caller = await authenticateApiKey(request.headers.get("authorization"));
       budget = await enforceApiRateLimit(caller.keyId);
-      if (scope === "write" && caller.scope !== "write") {
-        throw new AppError("forbidden", "This API key is read-only; this operation needs a key with the write scope.");
-      }
+      assertApiKeyMay(caller.scope, caller.makerRole, need);
       const params = await context.params;
       const reply = await handler({ caller, request, params, json: () => readJsonObject(request) });
       if (reply.status === 204) return new Response(null, { status: 204, headers: { ...budget, "Cache-Control": "no-store" } });

@@ -3,6 +3,7 @@ import { ERROR_CODES, type ErrorCode } from "@/lib/error-codes";
 import type { LeadDetailJson, LeadJson } from "@/lib/leads/lead-json";
 import { leadStatusSchema } from "@/lib/leads/lead-workflow-input";
 import { WEBHOOK_EVENTS } from "@/lib/webhooks/endpoint-input";
+import { MemberRole } from "@/lib/workspaces/workspace-input";
 
 // The shapes the management API answers with (DESIGN.md sections 3, 4 and 8). The handlers' inputs are the
 // domain's own schemas (LinkInput, CustomFieldInput, WebhookEndpointInput, ApiLeadListQuery, the ingest
@@ -120,6 +121,17 @@ export const WebhookSchema = z.object({
 
 export const WebhookCreatedSchema = WebhookSchema.extend({
   secret: z.string().describe("whsec_… : verifies the webhook-signature header (Standard Webhooks). Shown once."),
+});
+
+export const MemberSchema = z.object({
+  id: z.uuid().describe("The member's user id: what `ownerId` takes."),
+  email: z.string().describe("Lower-cased: what `ownerEmail` takes."),
+  name: Text,
+  role: MemberRole,
+});
+
+export const MemberListSchema = z.object({
+  data: z.array(MemberSchema).describe("Owners first, then admins, then members, each by email."),
 });
 
 export const IngestResultSchema = z.object({

@@ -103,6 +103,12 @@ export const EXAMPLES = {
     headers: [{ name: "X-Api-Key", value: "s3cret" }],
   },
   webhookCreated: { ...webhook, secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw3CnqMm1YP3o=" },
+  members: {
+    data: [
+      { id: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d", email: "bruno@example.com", name: "Bruno Costa", role: "owner" },
+      { id: "5d1f4c2e-8b7a-4e3f-9a10-2b3c4d5e6f70", email: "marina@example.com", name: "Marina Lima", role: "member" },
+    ],
+  },
 };
 
 /** A problem document of `code`, as the API answers it. */

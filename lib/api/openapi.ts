@@ -16,6 +16,8 @@ import {
   LeadPageSchema,
   LeadSchema,
   LinkSchema,
+  MemberListSchema,
+  MemberSchema,
   ProblemSchema,
   SubmissionSchema,
   UtmSchema,
@@ -92,7 +94,7 @@ const ERROR_TABLE = (Object.keys(ERROR_CODES) as ErrorCode[])
 const DESCRIPTION = `Leadlink's public ingest endpoint and its management API.
 
 **Authentication.** Management operations take an API key of a workspace: \`Authorization: Bearer llk_…\`.
-Owners and admins create keys on the workspace's *API keys* page or with \`leadlink apikey create\`. A \`read\` key may only read; \`write\` keys may also create, revoke and delete. A key sees only its own workspace: another workspace's ids are 404.
+Owners and admins create keys on the workspace's *API keys* page or with \`leadlink apikey create\`. A \`read\` key may only read; \`write\` keys may also change and erase leads, and create, revoke and delete links, fields and webhooks. A key never does more than the person who created it may do now: when they leave the workspace their keys are refused (401); while they are a member rather than an owner or admin, their write keys may still change leads' status, owner and tags but get 403 \`forbidden\` for the rest. Keys created on the command line keep their scope. A key sees only its own workspace: another workspace's ids are 404.
 
 **Rate limit.** Each key may make 600 requests per minute (the server's \`API_RATE_LIMIT\`); beyond it the answer is 429 \`rate_limited\` with \`Retry-After\`. Every answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`.
 
@@ -124,6 +126,7 @@ function buildDocument(): Json {
       { name: "Leads" },
       { name: "Capture links" },
       { name: "Custom fields" },
+      { name: "Members" },
       { name: "Webhooks", description: "REST hooks: Zapier and n8n subscribe with POST and unsubscribe with DELETE." },
       { name: "Document" },
     ],
@@ -216,13 +219,16 @@ function buildDocument(): Json {
           operationId: "updateLead",
           summary: "Change a lead's status, owner or tags",
           description:
-            "Each key is optional: `status`, `ownerId` (a member's user id; null unassigns), `tags` (replaces the list). A change bumps `updatedAt` and emits `lead.updated`; a patch that changes nothing writes nothing. Answers the lead.",
+            "Each key is optional: `status`, the owner as `ownerId` (a member's user id) or `ownerEmail` (a member's email, in any case; see `GET /api/v1/members`), not both, null unassigns; `tags` (replaces the list). A change bumps `updatedAt` and emits `lead.updated`; a patch that changes nothing writes nothing. Answers the lead. An `ownerEmail` that no member of the workspace has is 422 `validation_failed` on `ownerEmail`.",
           ...write,
           parameters: [idParameter("lead")],
           requestBody: {
             required: true,
             content: {
-              "application/json": { schema: ref("LeadPatch"), example: { status: "contacted", tags: ["vip"] } },
+              "application/json": {
+                schema: ref("LeadPatch"),
+                example: { status: "contacted", ownerEmail: "marina@example.com", tags: ["vip"] },
+              },
             },
           },
           responses: {
@@ -352,6 +358,18 @@ function buildDocument(): Json {
           responses: { "204": { description: "Deleted." }, ...problems(...WRITE_ERRORS, "webhook_not_found") },
         },
       },
+      "/api/v1/members": {
+        get: {
+          tags: ["Members"],
+          operationId: "listMembers",
+          summary: "List the workspace's members",
+          description: "Who can own a lead: give a member's `id` as `ownerId` or their `email` as `ownerEmail`.",
+          responses: {
+            "200": json(ref("MemberList"), EXAMPLES.members, "The workspace's members."),
+            ...problems(...AUTH_ERRORS),
+          },
+        },
+      },
       "/api/v1/openapi.json": {
         get: {
           tags: ["Document"],
@@ -381,6 +399,8 @@ function buildDocument(): Json {
         LinkInput: jsonSchema(LinkInput, "input"),
         Field: jsonSchema(FieldSchema, "output"),
         FieldInput: { ...jsonSchema(CustomFieldInput.out, "input"), description: "`type` defaults to text." },
+        Member: jsonSchema(MemberSchema, "output"),
+        MemberList: jsonSchema(MemberListSchema, "output"),
         Webhook: jsonSchema(WebhookSchema, "output"),
         WebhookCreated: jsonSchema(WebhookCreatedSchema, "output"),
         WebhookInput: jsonSchema(WebhookEndpointInput, "input"),

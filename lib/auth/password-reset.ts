@@ -21,7 +21,15 @@ export const RESET_TTL_MS = 60 * 60 * 1000;
  * that says nothing about any account). Per account: more emails are not sent, silently (the answer must not
  * depend on the email), so nobody can flood a person's inbox.
  */
-export const RESET_LIMITS = { ip: { points: 20, duration: 60 * 60 }, account: { points: 5, duration: 60 * 60 } } as const;
+export const RESET_LIMITS = {
+  ip: { points: 20, duration: 60 * 60 },
+  account: { points: 5, duration: 60 * 60 },
+  /**
+   * Attempts to use a reset link, per address: a person needs one or two; someone trying tokens or flooding the
+   * password hash (about 20 ms of CPU each) is stopped after ten.
+   */
+  attempt: { points: 10, duration: 15 * 60 },
+} as const;
 
 type Limiter = ReturnType<typeof createLimiter>;
 // Per database, like the sign-in limiters: the store (a pool, or memory in embedded mode) belongs to it.
@@ -82,21 +90,41 @@ export async function findPasswordReset(token: string, now = new Date()): Promis
   return reset ? { email: reset.user.email } : undefined;
 }
 
+function linkExpired(): AppError {
+  return new AppError("link_expired", "This reset link has expired or was already used: ask for a new one.");
+}
+
 /**
  * Sets the password a reset link was sent for: once (claimed by a conditional update), before it expires. Every
- * session of the user ends, and the user's other reset links stop working.
+ * session of the user ends, and the user's other reset links stop working. In order of cost: a client (`ip`)
+ * past its attempts is refused (`too_many_attempts`), then an unknown, expired or used token (`link_expired`,
+ * whatever the password), and only then is the password checked and hashed, so nobody without a live link can
+ * make the server hash anything.
  */
-export async function resetPassword(token: string, input: { password: string }, now = new Date()): Promise<{ email: string }> {
+export async function resetPassword(
+  token: string,
+  input: { password: string },
+  ip: string | null,
+  now = new Date(),
+): Promise<{ email: string }> {
+  const wait = ip ? await consume("attempt", ip) : 0;
+  if (wait > 0)
+    throw new AppError("too_many_attempts", "Too many password reset attempts from here; try again later.", {
+      retryAfter: wait,
+    });
+  const tokenHash = hashLinkToken(String(token).slice(0, 100));
+  const { prisma } = await getDatabase();
+  const live = await prisma.passwordReset.count({ where: { tokenHash, usedAt: null, expiresAt: { gt: now } } });
+  if (live !== 1) throw linkExpired();
   const { password } = parseInput(z.object({ password: Password }), input, "password");
   const passwordHash = await hashPassword(password);
-  const { prisma } = await getDatabase();
+  // Claimed again here: two submissions of one link may both have passed the look-up above.
   return prisma.$transaction(async (tx) => {
-    const tokenHash = hashLinkToken(String(token).slice(0, 100));
     const { count } = await tx.passwordReset.updateMany({
       where: { tokenHash, usedAt: null, expiresAt: { gt: now } },
       data: { usedAt: now },
     });
-    if (count !== 1) throw new AppError("link_expired", "This reset link has expired or was already used: ask for a new one.");
+    if (count !== 1) throw linkExpired();
     const { userId } = await tx.passwordReset.findUniqueOrThrow({ where: { tokenHash }, select: { userId: true } });
     await tx.passwordReset.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
     const user = await tx.user.update({ where: { id: userId }, data: { passwordHash }, select: { email: true } });

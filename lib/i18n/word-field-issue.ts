@@ -39,6 +39,7 @@ const BY_CODE: Record<string, IssueKey> = {
   not_found: "issues.notFound",
   mismatch: "issues.passwordMismatch",
   wrong_password: "issues.wrongPassword",
+  common_password: "issues.commonPassword",
   email_taken: "issues.emailHasAccount",
   member_not_found: "issues.notAMember",
   link_not_found: "issues.linkNotFound",

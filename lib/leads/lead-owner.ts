@@ -16,3 +16,21 @@ export async function requireOwnerMember(tx: SqlExecutor, workspaceId: string, o
     });
   }
 }
+
+/**
+ * The user id of the workspace's member with this (lower-cased) email, with their membership locked like
+ * requireOwnerMember's; AppError `validation_failed` on `ownerEmail` when nobody here has it: the address is
+ * the input that is wrong, not a member that went away.
+ */
+export async function ownerIdByEmail(tx: SqlExecutor, workspaceId: string, email: string): Promise<string> {
+  const [row] = await tx.sql<{ id: string }>(Prisma.sql`
+    SELECT u.id::text AS id FROM memberships m JOIN users u ON u.id = m.user_id
+    WHERE m.workspace_id = ${workspaceId}::uuid AND u.email = ${email}
+    FOR SHARE OF m`);
+  if (!row) {
+    throw new AppError("validation_failed", "The owner must be a member of this workspace.", {
+      errors: [{ field: "ownerEmail", code: "member_not_found", message: "must be the email of a member of this workspace" }],
+    });
+  }
+  return row.id;
+}

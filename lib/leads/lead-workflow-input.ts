@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EmailAddress } from "@/lib/validation/email-address";
 import { uuidSchema } from "@/lib/validation/uuid";
 
 /** Where a marketer is with a lead (DESIGN.md section 10); new leads start at `new`. */
@@ -40,19 +41,41 @@ function uniqueTags(tags: string[]): string[] {
 
 /**
  * A change to a lead's workflow fields, as the admin, the CLI and `PATCH /api/v1/leads/{id}` send it. Every
- * field is optional; `ownerId: null` unassigns; `tags` replaces the lead's tags.
+ * field is optional; the owner is named by `ownerId` or, for integrations that know people by address, by
+ * `ownerEmail` (a member's, in any case), not both; either one `null` unassigns; `tags` replaces the lead's tags.
  */
 export const leadWorkflowPatchSchema = z
   .object({
     status: leadStatusSchema.optional(),
-    ownerId: z.string("must be a member's user id or null").pipe(uuidSchema("must be a member's user id")).nullable().optional(),
+    ownerId: z
+      .string("must be a member's user id or null")
+      .pipe(uuidSchema("must be a member's user id"))
+      .nullable()
+      .optional()
+      .describe("A member's user id; null unassigns."),
+    ownerEmail: z
+      .string("must be a member's email address or null")
+      .pipe(EmailAddress)
+      .nullable()
+      .optional()
+      .describe("A member's email address, in any case; null unassigns. Not with ownerId."),
     tags: z
       .array(tagSchema, "must be an array of strings")
       .max(MAX_TAGS_PER_LEAD, `must have at most ${MAX_TAGS_PER_LEAD} tags`)
       .transform(uniqueTags)
       .optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((patch, context) => {
+    if (patch.ownerId !== undefined && patch.ownerEmail !== undefined) {
+      context.addIssue({
+        code: "custom",
+        path: ["ownerEmail"],
+        message: "cannot be sent with ownerId: name the owner once",
+        params: { code: "not_allowed" },
+      });
+    }
+  });
 export type LeadWorkflowPatch = z.output<typeof leadWorkflowPatchSchema>;
 export type LeadWorkflowPatchInput = z.input<typeof leadWorkflowPatchSchema>;
 

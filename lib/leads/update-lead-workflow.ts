@@ -6,7 +6,7 @@ import { emitLeadUpdated } from "./emit-lead-updated";
 import { loadFieldNames } from "./field-names";
 import { leadIdOrNotFound, leadNotFound } from "./get-lead";
 import { type LeadJson, leadSelect, toLeadJson } from "./lead-json";
-import { requireOwnerMember } from "./lead-owner";
+import { ownerIdByEmail, requireOwnerMember } from "./lead-owner";
 import { canonicalTags } from "./lead-tags";
 import { type LeadWorkflowPatchInput, leadWorkflowPatchSchema } from "./lead-workflow-input";
 
@@ -29,10 +29,12 @@ function sameTags(a: string[], b: string[]): boolean {
 }
 
 /**
- * Sets a lead's status, owner and tags (each optional; `ownerId: null` unassigns; `tags` replaces them).
+ * Sets a lead's status, owner and tags (each optional; the owner by `ownerId` or `ownerEmail`, `null` unassigns;
+ * `tags` replaces them).
  * When something changes, bumps `updatedAt` and emits `lead.updated`, in one transaction; a patch that
  * changes nothing writes nothing. Scoped to the workspace: another workspace's lead is `lead_not_found`;
- * an owner who is not a member of this workspace is `member_not_found`.
+ * an owner id who is not a member of this workspace is `member_not_found`, an owner email that no member has is
+ * `validation_failed` on `ownerEmail`.
  */
 export async function updateLeadWorkflow(db: Database, request: UpdateLeadWorkflow): Promise<LeadJson> {
   const { workspaceId } = request;
@@ -45,9 +47,10 @@ export async function updateLeadWorkflow(db: Database, request: UpdateLeadWorkfl
       WHERE id = ${id}::uuid AND workspace_id = ${workspaceId}::uuid FOR UPDATE`);
     if (!current) throw leadNotFound(request.leadId);
     if (patch.ownerId) await requireOwnerMember(tx, workspaceId, patch.ownerId);
+    const byEmail = patch.ownerEmail ? await ownerIdByEmail(tx, workspaceId, patch.ownerEmail) : patch.ownerEmail;
     const tags = patch.tags === undefined ? current.tags : await canonicalTags(tx, workspaceId, patch.tags);
     const status = patch.status ?? current.status;
-    const ownerId = patch.ownerId === undefined ? current.owner_id : patch.ownerId;
+    const ownerId = patch.ownerId !== undefined ? patch.ownerId : byEmail !== undefined ? byEmail : current.owner_id;
     if (status === current.status && ownerId === current.owner_id && sameTags(tags, current.tags)) return false;
     await tx.sql(Prisma.sql`
       UPDATE leads SET status = ${status}::lead_status, owner_id = ${ownerId}::uuid, tags = ${tags}::text[], updated_at = now()

@@ -10,7 +10,9 @@ export type MemberRoleChange = z.input<typeof MemberRoleChange>;
 
 /**
  * Gives a member of the workspace another role, as `actorId` (who must be an owner or an admin; only an
- * owner makes or unmakes owners). The last owner cannot be demoted.
+ * owner makes or unmakes owners). The last owner cannot be demoted. Their API keys follow the role they have
+ * now (authenticateApiKey reads it on every request): a write key made by someone demoted to member is
+ * suspended for admin-only operations, not revoked, and works in full again if they are promoted.
  */
 export async function changeMemberRole(
   workspaceId: string,

@@ -8,6 +8,8 @@ import { assertMemberChangeAllowed } from "./member-rules";
  * Removes a member from the workspace (their account stays), as `actorId`: owners and admins remove
  * members, only owners remove owners, and the last owner cannot be removed. The leads they owned lose their
  * owner (a trigger, migration 20261124090000) and each is announced as `lead.updated` in the same transaction.
+ * The API keys they made in this workspace are revoked in that transaction too: a key never outlives its
+ * maker's membership (authenticateApiKey also refuses a key whose maker is no longer a member).
  */
 export async function removeMember(workspaceId: string, actorId: string, targetUserId: string): Promise<void> {
   const { prisma } = await getDatabase();
@@ -18,6 +20,10 @@ export async function removeMember(workspaceId: string, actorId: string, targetU
     if (target === "owner" && (await countOwners(tx, workspaceId)) <= 1) throw lastOwner("removed");
     const owned = await tx.lead.findMany({ where: { workspaceId, ownerId: targetUserId }, select: { id: true } });
     await tx.membership.deleteMany({ where: { workspaceId, userId: targetUserId } });
+    await tx.apiKey.updateMany({
+      where: { workspaceId, createdById: targetUserId, revokedAt: null },
+      data: { revokedAt: new Date() },
+    });
     await emitLeadUpdated(
       tx,
       workspaceId,

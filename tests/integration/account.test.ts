@@ -22,13 +22,13 @@ describe("changing one's own password", () => {
     const user = await newUser("changer");
     const here = await startSession(user.id);
     const elsewhere = await startSession(user.id);
-    expect(await changePassword(user.id, here, { currentPassword: "password1", newPassword: "a new password" })).toEqual({
+    expect(await changePassword(user.id, here, { currentPassword: "quiet-otter-41", newPassword: "a new password" })).toEqual({
       sessionsEnded: 1,
     });
     expect(await readSession(here)).toMatchObject({ id: user.id });
     expect(await readSession(elsewhere)).toBeNull();
     expect(await signsIn(user.email, "a new password")).toBe(true);
-    expect(await signsIn(user.email, "password1")).toBe(false);
+    expect(await signsIn(user.email, "quiet-otter-41")).toBe(false);
   });
 
   it("refuses a wrong current password or a short new one, changing nothing", async () => {
@@ -40,10 +40,12 @@ describe("changing one's own password", () => {
     ).toEqual({
       currentPassword: "wrong_password",
     });
-    expect(await fieldErrors(changePassword(user.id, here, { currentPassword: "password1", newPassword: "short" }))).toEqual({
-      newPassword: "too_small",
-    });
-    expect(await signsIn(user.email, "password1")).toBe(true);
+    expect(await fieldErrors(changePassword(user.id, here, { currentPassword: "quiet-otter-41", newPassword: "short" }))).toEqual(
+      {
+        newPassword: "too_small",
+      },
+    );
+    expect(await signsIn(user.email, "quiet-otter-41")).toBe(true);
     expect(await readSession(elsewhere)).toMatchObject({ id: user.id });
   });
 
@@ -55,9 +57,9 @@ describe("changing one's own password", () => {
         await errorCode(changePassword(user.id, here, { currentPassword: `guess ${attempt}`, newPassword: "a new password" })),
       ).toBe("wrong_password");
     }
-    expect(await errorCode(changePassword(user.id, here, { currentPassword: "password1", newPassword: "a new password" }))).toBe(
-      "too_many_attempts",
-    );
+    expect(
+      await errorCode(changePassword(user.id, here, { currentPassword: "quiet-otter-41", newPassword: "a new password" })),
+    ).toBe("too_many_attempts");
   });
 });
 
@@ -73,7 +75,7 @@ describe("resetting a member's password", () => {
     });
     expect(await readSession(memberSession)).toBeNull();
     expect(await signsIn(member.email, "reset by admin")).toBe(true);
-    expect(await signsIn(member.email, "password1")).toBe(false);
+    expect(await signsIn(member.email, "quiet-otter-41")).toBe(false);
 
     await resetMemberPassword(workspace.id, owner.id, admin.id, { password: "reset by owner" });
     expect(await signsIn(admin.email, "reset by owner")).toBe(true);
@@ -97,8 +99,8 @@ describe("resetting a member's password", () => {
     expect(await fieldErrors(resetMemberPassword(workspace.id, owner.id, member.id, { password: "short" }))).toEqual({
       password: "too_small",
     });
-    expect(await signsIn(owner.email, "password1")).toBe(true);
-    expect(await signsIn(another.email, "password1")).toBe(true);
+    expect(await signsIn(owner.email, "quiet-otter-41")).toBe(true);
+    expect(await signsIn(another.email, "quiet-otter-41")).toBe(true);
     expect(await readSession(ownerSession)).toMatchObject({ id: owner.id });
 
     const second = await newMember(workspace.id, "owner");
@@ -126,8 +128,8 @@ describe("resetting a member's password", () => {
     expect(await errorCode(resetMemberPassword(a.workspace.id, a.owner.id, b.owner.id, { password: "take over" }))).toBe(
       "forbidden",
     );
-    expect(await signsIn(b.owner.email, "password1")).toBe(true);
-    expect(await signsIn(bMember.email, "password1")).toBe(true);
+    expect(await signsIn(b.owner.email, "quiet-otter-41")).toBe(true);
+    expect(await signsIn(bMember.email, "quiet-otter-41")).toBe(true);
 
     // Someone A's owner manages everywhere (here, and as a member of a workspace A's owner also owns) may be reset.
     const shared = await newMember(a.workspace.id, "member");

@@ -64,7 +64,9 @@ describe("adding", () => {
       await errorCode(addWorkspaceMember(workspace.id, owner.id, { account: "existing", email: "nobody@example.com" })),
     ).toBe("user_not_found");
     expect(
-      await errorCode(addWorkspaceMember(workspace.id, owner.id, { account: "new", email: taken.email, password: "password1" })),
+      await errorCode(
+        addWorkspaceMember(workspace.id, owner.id, { account: "new", email: taken.email, password: "quiet-otter-41" }),
+      ),
     ).toBe("email_taken");
     expect(
       await fieldErrors(addWorkspaceMember(workspace.id, owner.id, { account: "new", email: "x@", password: "short" })),
@@ -91,9 +93,9 @@ describe("adding", () => {
       "forbidden",
     );
     const email = `${unique("never")}@example.com`;
-    expect(await errorCode(addWorkspaceMember(workspace.id, member.id, { account: "new", email, password: "password1" }))).toBe(
-      "forbidden",
-    );
+    expect(
+      await errorCode(addWorkspaceMember(workspace.id, member.id, { account: "new", email, password: "quiet-otter-41" })),
+    ).toBe("forbidden");
     expect(await db.current.prisma.user.count({ where: { email } })).toBe(0);
     await addWorkspaceMember(workspace.id, admin.id, { account: "existing", email: someone.email, role: "admin" });
     expect(await roleOf(workspace.id, someone.id)).toBe("admin");

@@ -77,6 +77,7 @@ describe("the OpenAPI document", () => {
         "POST /api/v1/links/{id}/revoke",
         "GET /api/v1/fields",
         "POST /api/v1/fields",
+        "GET /api/v1/members",
         "GET /api/v1/webhooks",
         "POST /api/v1/webhooks",
         "DELETE /api/v1/webhooks/{id}",
@@ -153,6 +154,11 @@ describe("real answers match the document", () => {
       "patch",
     );
     await expectDocumented(
+      await api(`/api/v1/leads/${created.leadId}`, { key: write, method: "PATCH", body: { ownerEmail: "nobody@example.com" } }),
+      "/api/v1/leads/{id}",
+      "patch",
+    );
+    await expectDocumented(
       await api(`/api/v1/leads/${created.leadId}`, { key: read, method: "DELETE" }),
       "/api/v1/leads/{id}",
       "delete",
@@ -197,6 +203,8 @@ describe("real answers match the document", () => {
       "post",
     );
     await expectDocumented(await api("/api/v1/fields", { key: read }), "/api/v1/fields", "get");
+    await expectDocumented(await api("/api/v1/members", { key: read }), "/api/v1/members", "get");
+    await expectDocumented(await api("/api/v1/members"), "/api/v1/members", "get");
 
     const hook = await expectDocumented(
       await api("/api/v1/webhooks", {

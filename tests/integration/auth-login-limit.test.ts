@@ -10,7 +10,7 @@ import { testDatabaseKind, useTestDatabase } from "../support/database";
 import { newUser } from "../support/tenants";
 
 const db = useTestDatabase();
-const PASSWORD = "password1"; // newUser's
+const PASSWORD = "quiet-otter-41"; // newUser's
 
 afterEach(() => {
   vi.unstubAllEnvs();

@@ -13,9 +13,9 @@ const suffix = () => randomBytes(4).toString("hex");
 
 describe("user list", () => {
   it("lists every user as id, email and name, by email", async () => {
-    const b = (await runJson("user", "create", "--email", `b.${suffix()}@example.com`, "--password", "password1")).body;
+    const b = (await runJson("user", "create", "--email", `b.${suffix()}@example.com`, "--password", "quiet-otter-41")).body;
     const a = (
-      await runJson("user", "create", "--email", `a.${suffix()}@example.com`, "--password", "password1", "--name", "Ana")
+      await runJson("user", "create", "--email", `a.${suffix()}@example.com`, "--password", "quiet-otter-41", "--name", "Ana")
     ).body;
     const { code, body } = await runJson("user", "list");
     expect(code).toBe(0);
@@ -50,7 +50,7 @@ describe("user set-password", () => {
   });
 
   it("refuses an unknown email and a short password with the error JSON", async () => {
-    const unknown = await runJson("user", "set-password", "--email", "nobody@example.com", "--password", "password1");
+    const unknown = await runJson("user", "set-password", "--email", "nobody@example.com", "--password", "quiet-otter-41");
     expect(unknown.code).toBe(1);
     expect(unknown.body).toEqual({
       error: { code: "user_not_found", message: expect.any(String), errors: [expect.objectContaining({ field: "email" })] },

@@ -68,15 +68,18 @@ describe("user create", () => {
       "--email",
       `${randomBytes(4).toString("hex")}@example.com`,
       "--password",
-      "12345678",
+      "quiet-otter-43",
     );
     expect(body.name).toBeNull();
   });
 
   it("refuses an email already used, in any case", async () => {
     const email = `dup.${randomBytes(4).toString("hex")}@example.com`;
-    await runJson("user", "create", "--email", email, "--password", "password1");
-    const error = await expectError(["user", "create", "--email", email.toUpperCase(), "--password", "password2"], "email_taken");
+    await runJson("user", "create", "--email", email, "--password", "quiet-otter-41");
+    const error = await expectError(
+      ["user", "create", "--email", email.toUpperCase(), "--password", "quiet-otter-42"],
+      "email_taken",
+    );
     expect(error.errors).toEqual([{ field: "email", code: "taken", message: expect.any(String) }]);
   });
 
@@ -137,7 +140,7 @@ describe("workspace create", () => {
 
   it("makes an existing user the owner", async () => {
     const email = `owner.${randomBytes(4).toString("hex")}@example.com`;
-    const user = (await runJson("user", "create", "--email", email, "--password", "password1")).body;
+    const user = (await runJson("user", "create", "--email", email, "--password", "quiet-otter-41")).body;
     const { code, body } = await runJson(
       "workspace",
       "create",

@@ -125,18 +125,18 @@ describe("password reset", () => {
     expect(smtp.to(nobody)).toHaveLength(0);
     expect(await db.current.prisma.passwordReset.count({ where: { tokenHash: token } })).toBe(0);
 
-    await resetPassword(token, { password: "brand new pass" });
+    await resetPassword(token, { password: "brand new pass" }, null);
     const stored = await db.current.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(await verifyPassword(stored.passwordHash, "brand new pass")).toBe(true);
     expect(await readSession(session)).toBeNull();
-    expect(await errorCode(resetPassword(token, { password: "again and again" }))).toBe("link_expired");
+    expect(await errorCode(resetPassword(token, { password: "again and again" }, null))).toBe("link_expired");
   });
 
   it("expires after 1 hour, is limited per client, and needs email", async () => {
     const user = await newUser("slow");
     await requestPasswordReset({ email: user.email }, "203.0.113.8", new Date(Date.now() - 61 * 60 * 1000));
     const token = await linkToken(user.email, "reset-password");
-    expect(await errorCode(resetPassword(token, { password: "brand new pass" }))).toBe("link_expired");
+    expect(await errorCode(resetPassword(token, { password: "brand new pass" }, null))).toBe("link_expired");
 
     const ip = "203.0.113.9";
     for (let i = 0; i < 20; i++) await requestPasswordReset({ email: uniqueEmail("spray") }, ip);

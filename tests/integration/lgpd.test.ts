@@ -417,7 +417,7 @@ describe("retention", () => {
 describe("audit log", () => {
   it("records sign-ins, member changes, links and fields, shows them to the workspace only, without personal data", async () => {
     const { owner, workspace } = await tenantWithLink();
-    const password = "password1";
+    const password = "quiet-otter-41";
     expect(await authenticate({ email: owner.email, password })).not.toBeNull();
     expect(await authenticate({ email: owner.email, password: "wrong password" })).toBeNull();
     const field = await runJson("field", "create", "--workspace", workspace.slug, "--name", "budget", "--label", "Budget");

@@ -30,7 +30,7 @@ describe("findWorkspace", () => {
   });
 
   it("with a member id, finds only a workspace that user belongs to", async () => {
-    const user = await createUser({ email: `${unique("member")}@example.com`, password: "password1" });
+    const user = await createUser({ email: `${unique("member")}@example.com`, password: "quiet-otter-41" });
     const mine = await createWorkspace({ name: "Mine", slug: unique("mine") }, { ownerEmail: user.email });
     const theirs = await createWorkspace({ name: "Theirs", slug: unique("theirs") });
     expect((await findWorkspace(mine.slug, { memberId: user.id })).id).toBe(mine.id);
@@ -41,8 +41,8 @@ describe("findWorkspace", () => {
 describe("addMember", () => {
   it("adds an existing user by email with a role, member by default", async () => {
     const workspace = await createWorkspace({ name: "Team", slug: unique("team") });
-    const admin = await createUser({ email: `${unique("admin")}@example.com`, password: "password1" });
-    const member = await createUser({ email: `${unique("plain")}@example.com`, password: "password1" });
+    const admin = await createUser({ email: `${unique("admin")}@example.com`, password: "quiet-otter-41" });
+    const member = await createUser({ email: `${unique("plain")}@example.com`, password: "quiet-otter-41" });
     await addMember(workspace.id, { email: admin.email.toUpperCase(), role: "admin" });
     await addMember(workspace.id, { email: member.email });
     const roles = await db.current.prisma.membership.findMany({
@@ -60,7 +60,7 @@ describe("addMember", () => {
 
   it("refuses a user who is already a member, an unknown email and an unknown role", async () => {
     const workspace = await createWorkspace({ name: "Team", slug: unique("team") });
-    const user = await createUser({ email: `${unique("twice")}@example.com`, password: "password1" });
+    const user = await createUser({ email: `${unique("twice")}@example.com`, password: "quiet-otter-41" });
     await addMember(workspace.id, { email: user.email });
     expect(await errorCode(addMember(workspace.id, { email: user.email, role: "admin" }))).toBe("already_member");
     expect(await errorCode(addMember(workspace.id, { email: "nobody@example.com" }))).toBe("user_not_found");

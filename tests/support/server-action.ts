@@ -5,6 +5,7 @@ import { createRequestStoreForAPI } from "next/dist/server/async-storage/request
 import { encode } from "next-auth/jwt";
 import { authSecret } from "@/lib/auth/auth-secret";
 import { startSession } from "@/lib/auth/sessions";
+import { REMOTE_ADDRESS_HEADER } from "@/lib/http/request-meta";
 
 export interface SignedInUser {
   id: string;
@@ -26,10 +27,12 @@ const ORIGIN = "http://localhost:3000";
 export async function callAction<T>(
   user: SignedInUser | null,
   action: () => Promise<T>,
-  browser: { acceptLanguage?: string } = {},
+  browser: { acceptLanguage?: string; remoteAddress?: string } = {},
 ): Promise<T> {
   const headers = new Headers({ host: new URL(ORIGIN).host, "x-forwarded-proto": "http", origin: ORIGIN });
   if (browser.acceptLanguage) headers.set("accept-language", browser.acceptLanguage);
+  // The socket's address, as the server hands it to the app (lib/http/request-meta.ts).
+  if (browser.remoteAddress) headers.set(REMOTE_ADDRESS_HEADER, browser.remoteAddress);
   if (user) {
     // A session row, as a sign-in makes one: the server reads (and may have revoked) it on every request.
     const token = await encode({ token: { sid: await startSession(user.id), sub: user.id }, secret: authSecret() });

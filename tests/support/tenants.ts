@@ -11,7 +11,7 @@ export function unique(prefix: string): string {
 }
 
 export async function newUser(prefix = "user") {
-  return createUser({ email: `${unique(prefix)}@example.com`, password: "password1", name: prefix });
+  return createUser({ email: `${unique(prefix)}@example.com`, password: "quiet-otter-41", name: prefix });
 }
 
 /** A workspace with its owner: one tenant of the cross-workspace tests. */

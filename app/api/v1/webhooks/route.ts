@@ -12,7 +12,7 @@ export const GET = apiRoute("read", async ({ caller }) => ({
 }));
 
 /** POST /api/v1/webhooks: subscribe (REST hooks for Zapier and n8n); the secret is in this answer only. */
-export const POST = apiRoute("write", async ({ caller, json }) => ({
+export const POST = apiRoute("admin", async ({ caller, json }) => ({
   status: 201,
   body: await createEndpoint(caller.workspaceId, (await json()) as WebhookEndpointInput),
 }));

@@ -45,6 +45,7 @@ export default async function ApiKeysPage({ params }: { params: Promise<{ slug: 
           <ul className="divide-y divide-slate-100">
             {keys.map((key) => {
               const at = (value: Date, mode?: "date") => () => <LocalTime value={value} mode={mode} />;
+              const maker = key.createdBy ? (key.createdBy.name ?? key.createdBy.email) : "";
               return (
                 <li
                   key={key.id}
@@ -58,14 +59,15 @@ export default async function ApiKeysPage({ params }: { params: Promise<{ slug: 
                       <Badge tone={key.scope === "write" ? "amber" : "blue"}>
                         {key.scope === "write" ? t("scopeWrite") : t("scopeRead")}
                       </Badge>
-                      {key.revokedAt ? <Badge tone="red">{t("revokedBadge")}</Badge> : null}
+                      {key.state === "revoked" ? <Badge tone="red">{t("revokedBadge")}</Badge> : null}
+                      {key.state === "suspended" ? <Badge tone="gray">{t("suspendedBadge")}</Badge> : null}
                     </p>
                     <p className="font-mono text-xs text-slate-500">{key.tokenPrefix}…</p>
                     <p className="text-xs text-slate-500">
                       {key.createdBy
                         ? t.rich("createdBy", {
                             time: at(key.createdAt, "date"),
-                            name: key.createdBy.name ?? key.createdBy.email,
+                            name: maker,
                           })
                         : t.rich("createdOnCli", { time: at(key.createdAt, "date") })}
                       {" · "}
@@ -76,9 +78,18 @@ export default async function ApiKeysPage({ params }: { params: Promise<{ slug: 
                           {t.rich("revokedAt", { time: at(key.revokedAt) })}
                         </>
                       ) : null}
+                      {!key.revokedAt && key.createdBy?.left ? (
+                        <>
+                          {" · "}
+                          {t("makerLeft", { name: maker })}
+                        </>
+                      ) : null}
                     </p>
+                    {key.state === "suspended" ? (
+                      <p className="text-xs text-slate-600">{t("suspendedNote", { name: maker })}</p>
+                    ) : null}
                   </div>
-                  {key.revokedAt ? null : (
+                  {key.state === "revoked" ? null : (
                     <div className="sm:ml-auto">
                       <ConfirmDialog
                         trigger={t("revokeButton")}

@@ -15,8 +15,8 @@ export const GET = apiRoute<Params>("read", async ({ caller, params }) => ({
 /** PATCH /api/v1/leads/{id}: status, owner, tags (DESIGN.md section 10). */
 export const PATCH = apiRoute<Params>("write", patchApiLead);
 
-/** DELETE /api/v1/leads/{id}: erasure (DESIGN.md section 9); 204. */
-export const DELETE = apiRoute<Params>("write", deleteApiLead);
+/** DELETE /api/v1/leads/{id}: erasure (DESIGN.md section 9); 204. Owners and admins only, as in the admin. */
+export const DELETE = apiRoute<Params>("admin", deleteApiLead);
 
 const notAllowed = apiMethodNotAllowed("GET, PATCH, DELETE");
 export const POST = notAllowed;

@@ -4,7 +4,7 @@ import { deleteEndpoint } from "@/lib/webhooks/delete-endpoint";
 export const dynamic = "force-dynamic";
 
 /** DELETE /api/v1/webhooks/{id}: unsubscribe; 204. */
-export const DELETE = apiRoute<{ id: string }>("write", async ({ caller, params }) => {
+export const DELETE = apiRoute<{ id: string }>("admin", async ({ caller, params }) => {
   await deleteEndpoint(caller.workspaceId, params.id);
   return { status: 204 };
 });
