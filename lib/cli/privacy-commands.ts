@@ -81,7 +81,7 @@ export function registerPrivacyCommands(program: Command, context: CliContext): 
     .option("--before <time>", "entries before this time (ISO 8601), to page back")
     .addHelpText(
       "after",
-      '\nJSON: [{"id", "at", "action", "actor": {"kind", "userId", "email", "keyId"}, "ip", "target", "details"}]',
+      '\nJSON: [{"id", "at", "action", "actor": {"kind", "userId", "email", "keyId", "keyName"}, "ip", "target", "details"}]',
     )
     .action(
       action(context, async (options: { workspace: string; limit?: string; before?: string }) => {
