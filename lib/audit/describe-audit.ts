@@ -69,8 +69,12 @@ function valueText(t: AuditTranslate, field: string, value: AuditValue | undefin
   if (value === null || value === undefined || value === "") return t("none");
   if (Array.isArray(value)) return value.length === 0 ? t("none") : value.join(", ");
   if (typeof value === "boolean") return value ? t("yes") : t("no");
+  // Codes that have words in the catalogue; anything else (a new code) shows as it is.
   if (field === "role") return t("roleValue", { role: String(value) });
-  return String(value);
+  if (field === "scope") return t("scopeValue", { scope: String(value) });
+  if (field === "type") return t("typeValue", { type: String(value) });
+  // Quoted, so a value with spaces or punctuation reads apart from the sentence around it.
+  return typeof value === "string" ? `“${value}”` : String(value);
 }
 
 function changeLine(t: AuditTranslate, change: AuditChange): string {

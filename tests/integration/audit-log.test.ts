@@ -118,7 +118,8 @@ describe("audit log", () => {
     const apiKeyActor = { kind: "api_key", keyName: "Sync" };
     expect(entryOf(entries, "api_key.created", "user", "Zapier").actor.email).toBe(owner.email);
     expect(entryOf(entries, "api_key.revoked", "user", "Zapier").details).toMatchObject({ scope: "write" });
-    entryOf(entries, "api_key.created", "cli", "Cron job");
+    const cronKey = entryOf(entries, "api_key.created", "cli", "Cron job");
+    expect(describeAuditEntry(words("pt-BR"), cronKey).lines).toEqual(["Escopo: escrita"]);
     entryOf(entries, "api_key.revoked", "cli", "Cron job");
     const endpointName = "http://127.0.0.1:9/crm";
     expect(entryOf(entries, "webhook.created", "user", endpointName).details).toMatchObject({ description: "Our CRM" });
@@ -191,9 +192,9 @@ describe("audit log", () => {
     ]);
     expect(JSON.stringify(entries)).not.toContain("very-secret");
     expect(describeAuditEntry(words("en"), changed).lines).toEqual([
-      "Allowed origins: “(none)” → “https://shop.example.com”",
-      "Requires consent: “no” → “yes”",
-      "Captcha: “(none)” → “turnstile”",
+      "Allowed origins: (none) → https://shop.example.com",
+      "Requires consent: no → yes",
+      "Captcha: (none) → “turnstile”",
       "Captcha secret: changed (not shown)",
     ]);
     expect((await run("audit", "list", "--workspace", slug)).stdout).toContain("    Label: “Budget” → “Monthly budget”");
