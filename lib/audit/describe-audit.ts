@@ -11,6 +11,8 @@ export const AUDIT_ACTION_KEYS = {
   "member.password_reset": "memberPasswordReset",
   "invitation.sent": "invitationSent",
   "invitation.accepted": "invitationAccepted",
+  "invitation.resent": "invitationResent",
+  "invitation.revoked": "invitationRevoked",
   "link.created": "linkCreated",
   "link.updated": "linkUpdated",
   "link.revoked": "linkRevoked",

@@ -12,6 +12,8 @@ export const AUDIT_ACTIONS = [
   "member.password_reset",
   "invitation.sent",
   "invitation.accepted",
+  "invitation.resent",
+  "invitation.revoked",
   "link.created",
   "link.updated",
   "link.revoked",
