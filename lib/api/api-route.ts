@@ -1,15 +1,19 @@
 import { type ApiKeyNeed, assertApiKeyMay } from "@/lib/api-keys/api-key-rights";
 import { type ApiCaller, authenticateApiKey } from "@/lib/api-keys/authenticate-api-key";
+import type { AuditActor } from "@/lib/audit/record";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
 import { jsonResponse, problemResponse } from "@/lib/http/problem";
 import { assertAcceptableBody, parseJsonObject, readBody } from "@/lib/http/read-body";
+import { clientIp } from "@/lib/http/request-meta";
 import { log } from "@/lib/log";
 import { enforceApiRateLimit } from "./api-rate-limit";
 
 /** What a handler gets: the caller (its workspace is the only one it sees), the request and the path's parameters. */
 export interface ApiRequest<Params> {
   caller: ApiCaller;
+  /** The key as the audit log names who made a change (DESIGN.md section 9). */
+  actor: AuditActor;
   request: Request;
   params: Params;
   /** The JSON object sent as the body (problem+json 400/413/415 before the handler otherwise). */
@@ -60,7 +64,8 @@ export function apiRoute<Params = Record<string, never>>(
       budget = await enforceApiRateLimit(caller.keyId);
       assertApiKeyMay(caller.scope, caller.makerRole, need);
       const params = await context.params;
-      const reply = await handler({ caller, request, params, json: () => readJsonObject(request) });
+      const actor: AuditActor = { kind: "api_key", keyId: caller.keyId, ip: clientIp(request) };
+      const reply = await handler({ caller, actor, request, params, json: () => readJsonObject(request) });
       if (reply.status === 204) return new Response(null, { status: 204, headers: { ...budget, "Cache-Control": "no-store" } });
       return jsonResponse(reply.status, reply.body, budget);
     } catch (error) {

@@ -1,5 +1,4 @@
 import { getDatabase } from "@/lib/db/client";
-import { clientIp } from "@/lib/http/request-meta";
 import { updateLeadWorkflow } from "@/lib/leads/update-lead-workflow";
 import { eraseLead } from "@/lib/privacy/erase-lead";
 import type { ApiReply, ApiRequest } from "./api-route";
@@ -17,11 +16,7 @@ export async function patchApiLead({ caller, params, json }: ApiRequest<{ id: st
 }
 
 /** DELETE /api/v1/leads/{id}: erasure (DESIGN.md section 9); 204, also for a lead erased before. */
-export async function deleteApiLead({ caller, params, request }: ApiRequest<{ id: string }>): Promise<ApiReply> {
-  await eraseLead({
-    workspaceId: caller.workspaceId,
-    leadId: params.id,
-    actor: { kind: "api_key", keyId: caller.keyId, ip: clientIp(request) },
-  });
+export async function deleteApiLead({ caller, actor, params }: ApiRequest<{ id: string }>): Promise<ApiReply> {
+  await eraseLead({ workspaceId: caller.workspaceId, leadId: params.id, actor });
   return { status: 204 };
 }

@@ -6,7 +6,8 @@ export interface AuditEntryJson {
   id: string;
   at: string;
   action: string;
-  actor: { kind: string; userId: string | null; email: string | null; keyId: string | null };
+  /** `keyName`: the API key's name, when the key still exists. */
+  actor: { kind: string; userId: string | null; email: string | null; keyId: string | null; keyName: string | null };
   ip: string | null;
   target: { type: string; id: string } | null;
   details: unknown;
@@ -48,6 +49,13 @@ export async function listAuditEntries(
       actor: { select: { email: true } },
     },
   });
+  // Keys are named in a second query (an entry keeps its key's id, not a foreign key: keys may go, entries stay).
+  const keyIds = [...new Set(entries.flatMap((entry) => (entry.actorKeyId ? [entry.actorKeyId] : [])))];
+  const keys =
+    keyIds.length === 0
+      ? []
+      : await prisma.apiKey.findMany({ where: { id: { in: keyIds }, workspaceId }, select: { id: true, name: true } });
+  const keyNames = new Map(keys.map((key) => [key.id, key.name]));
   return entries.map((entry) => ({
     id: entry.id,
     at: entry.createdAt.toISOString(),
@@ -57,6 +65,7 @@ export async function listAuditEntries(
       userId: entry.actorUserId,
       email: entry.actor?.email ?? null,
       keyId: entry.actorKeyId,
+      keyName: entry.actorKeyId ? (keyNames.get(entry.actorKeyId) ?? null) : null,
     },
     ip: entry.ip,
     target: entry.targetType && entry.targetId ? { type: entry.targetType, id: entry.targetId } : null,

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
+import { CLI_ACTOR } from "@/lib/audit/record";
 import { findWorkspace } from "@/lib/workspaces/find-workspace";
 import { action, type CliContext, leafCommand } from "./cli-command";
 
@@ -15,10 +16,8 @@ export function registerApiKeyCommands(program: Command, context: CliContext): v
     .action(
       action(context, async (options: { workspace: string; name: string; scope?: string }) => {
         const workspace = await findWorkspace(options.workspace);
-        const key = await createApiKey(workspace.id, {
-          name: options.name,
-          scope: options.scope as "read" | "write" | undefined,
-        });
+        const input = { name: options.name, scope: options.scope as "read" | "write" | undefined };
+        const key = await createApiKey(workspace.id, input, { actor: CLI_ACTOR });
         return {
           json: { id: key.id, name: key.name, scope: key.scope, token: key.token },
           text: `Created ${key.scope} key "${key.name}" (${key.id}). Its token, shown only now:\n${key.token}`,
@@ -33,7 +32,7 @@ export function registerApiKeyCommands(program: Command, context: CliContext): v
     .action(
       action(context, async (options: { workspace: string; id: string }) => {
         const workspace = await findWorkspace(options.workspace);
-        const key = await revokeApiKey(workspace.id, options.id);
+        const key = await revokeApiKey(workspace.id, options.id, CLI_ACTOR);
         return {
           json: { id: key.id, name: key.name, scope: key.scope, revokedAt: key.revokedAt?.toISOString() ?? null },
           text: `Revoked key "${key.name}" (${key.id}).`,

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { CLI_ACTOR, recordAudit } from "@/lib/audit/record";
+import { CLI_ACTOR } from "@/lib/audit/record";
 import { createField } from "@/lib/fields/create-field";
 import { FIELD_TYPES } from "@/lib/fields/custom-field";
 import { findWorkspace } from "@/lib/workspaces/find-workspace";
@@ -18,18 +18,8 @@ export function registerFieldCommands(program: Command, context: CliContext): vo
     .action(
       action(context, async (options: { workspace: string; name: string; label: string; type?: string; option?: string[] }) => {
         const workspace = await findWorkspace(options.workspace);
-        const created = await createField(workspace.id, {
-          name: options.name,
-          label: options.label,
-          type: options.type,
-          options: options.option ?? [],
-        });
-        await recordAudit(CLI_ACTOR, {
-          workspaceId: workspace.id,
-          action: "field.created",
-          targetType: "custom_field",
-          targetId: created.id,
-        });
+        const input = { name: options.name, label: options.label, type: options.type, options: options.option ?? [] };
+        const created = await createField(workspace.id, input, CLI_ACTOR);
         const choices =
           created.type === "select" ? ` with options ${created.options.map((o) => JSON.stringify(o)).join(", ")}` : "";
         return {

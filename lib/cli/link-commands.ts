@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { CLI_ACTOR, recordAudit } from "@/lib/audit/record";
+import { CLI_ACTOR } from "@/lib/audit/record";
 import type { CaptureLinkSummary } from "@/lib/links/capture-link";
 import { createLink } from "@/lib/links/create-link";
 import { revokeLink } from "@/lib/links/revoke-link";
@@ -82,25 +82,23 @@ export function registerLinkCommands(program: Command, context: CliContext): voi
     .action(
       action(context, async (options: CreateOptions) => {
         const workspace = await findWorkspace(options.workspace);
-        const created = await createLink(workspace.id, {
-          name: options.name,
-          allowedOrigins: options.allowedOrigin ?? [],
-          requireIdentity: options.requireIdentity === true,
-          requireConsent: options.requireConsent === true,
-          acceptForms: options.acceptForms === true,
-          successUrl: options.successUrl ?? null,
-          errorUrl: options.errorUrl ?? null,
-          captchaProvider: options.captcha ?? null,
-          captchaSecret: options.captchaSecret ?? null,
-          captchaMinScore: options.captchaMinScore === undefined ? null : Number(options.captchaMinScore),
-          captchaAcceptOnOutage: options.captchaAcceptOnOutage === true,
-        });
-        await recordAudit(CLI_ACTOR, {
-          workspaceId: workspace.id,
-          action: "link.created",
-          targetType: "capture_link",
-          targetId: created.id,
-        });
+        const created = await createLink(
+          workspace.id,
+          {
+            name: options.name,
+            allowedOrigins: options.allowedOrigin ?? [],
+            requireIdentity: options.requireIdentity === true,
+            requireConsent: options.requireConsent === true,
+            acceptForms: options.acceptForms === true,
+            successUrl: options.successUrl ?? null,
+            errorUrl: options.errorUrl ?? null,
+            captchaProvider: options.captcha ?? null,
+            captchaSecret: options.captchaSecret ?? null,
+            captchaMinScore: options.captchaMinScore === undefined ? null : Number(options.captchaMinScore),
+            captchaAcceptOnOutage: options.captchaAcceptOnOutage === true,
+          },
+          CLI_ACTOR,
+        );
         const identity =
           (created.requireIdentity ? "\nRequests must include a name, an email or a telephone." : "") +
           (created.requireConsent ? '\nRequests must include "consent": {"granted": true}.' : "");
@@ -124,13 +122,7 @@ export function registerLinkCommands(program: Command, context: CliContext): voi
     .action(
       action(context, async (options: { workspace: string; id: string }) => {
         const workspace = await findWorkspace(options.workspace);
-        const revoked = await revokeLink(workspace.id, options.id);
-        await recordAudit(CLI_ACTOR, {
-          workspaceId: workspace.id,
-          action: "link.revoked",
-          targetType: "capture_link",
-          targetId: revoked.id,
-        });
+        const revoked = await revokeLink(workspace.id, options.id, CLI_ACTOR);
         return {
           json: { id: revoked.id, token: revoked.token, url: revoked.url, name: revoked.name, status: revoked.status },
           text: `Revoked capture link "${revoked.name}" (id ${revoked.id}) at ${revoked.revokedAt?.toISOString()}: ${revoked.url} now answers 410 Gone.`,

@@ -1,8 +1,11 @@
 import type { Command } from "commander";
-import { listAuditEntries } from "@/lib/audit/list-audit";
+import { createTranslator } from "use-intl/core";
+import { type AuditTranslate, describeAuditEntry } from "@/lib/audit/describe-audit";
+import { type AuditEntryJson, listAuditEntries } from "@/lib/audit/list-audit";
 import { CLI_ACTOR } from "@/lib/audit/record";
 import { getDatabase } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { messagesFor } from "@/lib/i18n/messages";
 import { eraseLead } from "@/lib/privacy/erase-lead";
 import { collectPersonalData, type PersonLookup } from "@/lib/privacy/personal-data";
 import { purgeExpiredData } from "@/lib/privacy/retention";
@@ -19,6 +22,20 @@ function lookupOf(options: { email?: string; telephone?: string; document?: stri
   }
   const key = given[0]!;
   return { [key]: options[key]! } as PersonLookup;
+}
+
+// The command line speaks English (docs/i18n.md); the audit page words entries with the same catalogue.
+const auditWords = createTranslator({ locale: "en", messages: messagesFor("en"), namespace: "privacy.audit" });
+
+/** An entry on one line, then what changed, indented: `at  who  ip  Changed a capture link “Landing”`. */
+function auditLine(entry: AuditEntryJson): string {
+  const { action, name, lines } = describeAuditEntry(auditWords as unknown as AuditTranslate, entry);
+  const who =
+    entry.actor.kind === "api_key"
+      ? `api key ${entry.actor.keyName ?? entry.actor.keyId}`
+      : (entry.actor.email ?? entry.actor.kind);
+  const what = name ? `${action} “${name}”` : [action, entry.target?.id].filter(Boolean).join(" ");
+  return [[entry.at, who, entry.ip ?? "-", what].join("  "), ...lines.map((line) => `    ${line}`)].join("\n");
 }
 
 /** DESIGN.md section 9: `lead erase`, `lead personal-data`, `audit list`, and the retention settings. */
@@ -64,7 +81,7 @@ export function registerPrivacyCommands(program: Command, context: CliContext): 
     .option("--before <time>", "entries before this time (ISO 8601), to page back")
     .addHelpText(
       "after",
-      '\nJSON: [{"id", "at", "action", "actor": {"kind", "userId", "email", "keyId"}, "ip", "target", "details"}]',
+      '\nJSON: [{"id", "at", "action", "actor": {"kind", "userId", "email", "keyId", "keyName"}, "ip", "target", "details"}]',
     )
     .action(
       action(context, async (options: { workspace: string; limit?: string; before?: string }) => {
@@ -76,11 +93,7 @@ export function registerPrivacyCommands(program: Command, context: CliContext): 
           });
         }
         const entries = await listAuditEntries(workspace.id, { limit, before: options.before });
-        const text = entries
-          .map((entry) =>
-            [entry.at, entry.action, entry.actor.email ?? entry.actor.kind, entry.ip ?? "-", entry.target?.id ?? ""].join("  "),
-          )
-          .join("\n");
+        const text = entries.map(auditLine).join("\n");
         return { json: entries, text: text || "No audit entries." };
       }),
     );

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { CLI_ACTOR, recordAudit } from "@/lib/audit/record";
+import { CLI_ACTOR } from "@/lib/audit/record";
 import { AppError } from "@/lib/errors";
 import { createEndpoint } from "@/lib/webhooks/create-endpoint";
 import { parseHeaderLine, type WebhookEvent } from "@/lib/webhooks/endpoint-input";
@@ -60,20 +60,18 @@ export function registerWebhookCommands(program: Command, context: CliContext): 
           kind?: string;
         }) => {
           const workspace = await findWorkspace(options.workspace);
-          const created = await createEndpoint(workspace.id, {
-            kind: (options.slack ? "slack" : (options.kind ?? "webhook")) as "webhook" | "slack",
-            url: options.url,
-            events: splitList(options.event) as WebhookEvent[] | undefined,
-            linkIds: splitList(options.link),
-            headers: options.header?.map(parseHeaderLine),
-            description: options.description,
-          });
-          await recordAudit(CLI_ACTOR, {
-            workspaceId: workspace.id,
-            action: "webhook.created",
-            targetType: "webhook_endpoint",
-            targetId: created.id,
-          });
+          const created = await createEndpoint(
+            workspace.id,
+            {
+              kind: (options.slack ? "slack" : (options.kind ?? "webhook")) as "webhook" | "slack",
+              url: options.url,
+              events: splitList(options.event) as WebhookEvent[] | undefined,
+              linkIds: splitList(options.link),
+              headers: options.header?.map(parseHeaderLine),
+              description: options.description,
+            },
+            CLI_ACTOR,
+          );
           return {
             json: { id: created.id, url: created.url, events: created.events, secret: created.secret },
             text: `Created webhook endpoint ${created.id} for ${created.url} (${created.events.join(", ")}).\nSigning secret (shown once): ${created.secret}`,

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { CLI_ACTOR } from "@/lib/audit/record";
 import { createWorkspace } from "@/lib/workspaces/create-workspace";
 import { listWorkspaces } from "@/lib/workspaces/list-workspaces";
 import { action, type CliContext, leafCommand } from "./cli-command";
@@ -16,7 +17,7 @@ export function registerWorkspaceCommands(program: Command, context: CliContext)
       action(context, async (options: { name: string; slug?: string; country: string; owner?: string }) => {
         const created = await createWorkspace(
           { name: options.name, slug: options.slug, country: options.country },
-          { ownerEmail: options.owner },
+          { ownerEmail: options.owner, actor: CLI_ACTOR },
         );
         const owner = options.owner ? `, owned by ${options.owner.trim().toLowerCase()}` : "";
         return {

@@ -1,3 +1,4 @@
+import { type AuditActor, recordAudit } from "@/lib/audit/record";
 import { getDatabase } from "@/lib/db/client";
 import { uniqueViolation } from "@/lib/db/errors";
 import type { FieldIssue } from "@/lib/errors";
@@ -36,9 +37,13 @@ function parseField(input: NewCustomField): CustomFieldInput {
 
 /**
  * Creates a custom field in the workspace. Name and label are unique in the workspace, archived fields included,
- * and neither may be another field's former label (alias).
+ * and neither may be another field's former label (alias). With an `actor`, audited in the same transaction.
  */
-export async function createField(workspaceId: string, input: NewCustomField): Promise<CustomFieldDefinition> {
+export async function createField(
+  workspaceId: string,
+  input: NewCustomField,
+  actor?: AuditActor,
+): Promise<CustomFieldDefinition> {
   const field = parseField(input);
   const { prisma } = await getDatabase();
   const key = labelKey(field.label);
@@ -46,7 +51,7 @@ export async function createField(workspaceId: string, input: NewCustomField): P
     .$transaction(async (tx) => {
       await lockFieldKeys(tx, workspaceId);
       await refuseAliasCollision(tx, workspaceId, { label: key, name: labelKey(field.name) });
-      return tx.customField.create({
+      const created = await tx.customField.create({
         data: {
           workspaceId,
           name: field.name,
@@ -56,6 +61,11 @@ export async function createField(workspaceId: string, input: NewCustomField): P
           options: field.type === "select" ? field.options : [],
         },
       });
+      if (actor) {
+        const event = { workspaceId, action: "field.created", targetType: "custom_field", targetId: created.id } as const;
+        await recordAudit(actor, { ...event, details: { name: created.name, label: created.label, type: created.type } }, tx);
+      }
+      return created;
     })
     .catch((error: unknown) => {
       // The unique indexes decide between names and labels, not a prior look-up: two admins creating the same field at once cannot both win.

@@ -1,4 +1,6 @@
 import type { z } from "zod";
+import { auditChanges } from "@/lib/audit/audit-changes";
+import { type AuditActor, recordAudit } from "@/lib/audit/record";
 import { getDatabase } from "@/lib/db/client";
 import { uniqueViolation } from "@/lib/db/errors";
 import { invalidateCaptureLinks } from "@/lib/links/link-cache";
@@ -21,12 +23,14 @@ export function fieldId(value: string): string | undefined {
  *
  * A new label keeps the old one as an alias, so senders that still use it keep reaching the field (removable
  * on the fields page). Going back to a former label just works: that alias becomes the label again. A label
- * that is another field's alias is refused, as it would take that field's senders.
+ * that is another field's alias is refused, as it would take that field's senders. With an `actor`, what
+ * changed (label, options: before → after) is audited in the same transaction.
  */
 export async function updateField(
   workspaceId: string,
   id: string,
   input: z.input<typeof CustomFieldUpdate>,
+  actor?: AuditActor,
 ): Promise<CustomFieldDefinition> {
   const update = parseInput(CustomFieldUpdate, input, "custom field");
   const where = { id: fieldId(id) ?? "", workspaceId };
@@ -36,7 +40,10 @@ export async function updateField(
   const row = await prisma
     .$transaction(async (tx) => {
       await lockFieldKeys(tx, workspaceId);
-      const current = await tx.customField.findFirst({ where, select: { type: true, label: true, labelKey: true } });
+      const current = await tx.customField.findFirst({
+        where,
+        select: { type: true, name: true, label: true, labelKey: true, options: true },
+      });
       if (!current) throw fieldNotFound(id);
       if (update.options !== undefined) {
         if (current.type !== "select") {
@@ -67,7 +74,13 @@ export async function updateField(
       };
       // The workspace is in the write itself; the unique index on (workspace, label_key) settles a label another field has.
       await tx.customField.updateMany({ where, data });
-      return tx.customField.findFirstOrThrow({ where, select: customFieldSelect });
+      const updated = await tx.customField.findFirstOrThrow({ where, select: customFieldSelect });
+      const changes = auditChanges(current, updated, ["label", "options"]);
+      if (actor && changes.length > 0) {
+        const event = { workspaceId, action: "field.updated", targetType: "custom_field", targetId: where.id } as const;
+        await recordAudit(actor, { ...event, details: { name: current.name, label: updated.label, changes } }, tx);
+      }
+      return updated;
     })
     .catch((error: unknown) => {
       const taken = FIELD_UNIQUE_CONSTRAINTS.get(uniqueViolation(error) ?? "");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recordAudit } from "@/lib/audit/record";
 import { getDatabase } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { hashLinkToken } from "@/lib/mail/seal-token";
@@ -32,8 +33,9 @@ export async function findInvitation(token: string, now = new Date()) {
 /**
  * Accepts an invitation: creates the account with the chosen password and joins the workspace with the
  * invited role, in one transaction. The link works once (claimed by a conditional update) and only before it expires.
+ * Audited as the new member (`ip`: theirs), in the same transaction.
  */
-export async function acceptInvitation(token: string, input: AcceptInvitationInput, now = new Date()) {
+export async function acceptInvitation(token: string, input: AcceptInvitationInput, now = new Date(), ip: string | null = null) {
   const { password, name } = parseInput(AcceptInvitationInput, input, "account");
   const { prisma } = await getDatabase();
   return prisma.$transaction(async (tx) => {
@@ -45,10 +47,14 @@ export async function acceptInvitation(token: string, input: AcceptInvitationInp
     if (count !== 1) throw expired();
     const invitation = await tx.invitation.findUniqueOrThrow({
       where: { tokenHash },
-      select: { email: true, name: true, role: true, workspaceId: true, workspace: { select: { slug: true } } },
+      select: { id: true, email: true, name: true, role: true, workspaceId: true, workspace: { select: { slug: true } } },
     });
-    await createUser({ email: invitation.email, password, name: name ?? invitation.name ?? undefined }, tx);
+    const user = await createUser({ email: invitation.email, password, name: name ?? invitation.name ?? undefined }, tx);
     await addMember(invitation.workspaceId, { email: invitation.email, role: invitation.role }, tx);
+    const { workspaceId } = invitation;
+    const event = { workspaceId, action: "invitation.accepted", targetType: "invitation", targetId: invitation.id } as const;
+    const details = { name: invitation.email, role: invitation.role };
+    await recordAudit({ kind: "user", userId: user.id, ip }, { ...event, details }, tx);
     return { email: invitation.email, workspaceSlug: invitation.workspace.slug };
   });
 }

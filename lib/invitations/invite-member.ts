@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { recordAudit } from "@/lib/audit/record";
 import { getDatabase } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { mailEnabled } from "@/lib/mail/mail-config";
@@ -19,13 +20,15 @@ export type InvitationInput = z.input<typeof InvitationInput>;
 /**
  * Invites a person without an account by email, as `actorId` (owners and admins; only owners invite owners):
  * a one-time link, valid 24 hours, to choose a password and join. The link's token is stored hashed; the email
- * goes through the outbox like every other.
+ * goes through the outbox like every other. Audited (the invitee's email and role; `ip`: the inviter's) in the
+ * same transaction.
  */
 export async function inviteMember(
   workspaceId: string,
   actorId: string,
   input: InvitationInput,
   now = new Date(),
+  ip: string | null = null,
 ): Promise<{ email: string; role: string; expiresAt: Date }> {
   const invitation = parseInput(InvitationInput, input, "invitation");
   if (!mailEnabled()) throw new AppError("email_not_configured", "Email is off: add the member with a password instead.");
@@ -40,7 +43,8 @@ export async function inviteMember(
         errors: [{ field: "email", code: "email_taken", message: "already has an account" }],
       });
     }
-    await tx.invitation.create({
+    const created = await tx.invitation.create({
+      select: { id: true },
       data: {
         workspaceId,
         email: invitation.email,
@@ -54,6 +58,9 @@ export async function inviteMember(
     await tx.emailMessage.create({
       data: { kind: "invitation", workspaceId, toAddress: invitation.email, sealedToken: sealToken(token) },
     });
+    const event = { workspaceId, action: "invitation.sent", targetType: "invitation", targetId: created.id } as const;
+    const details = { name: invitation.email, role: invitation.role };
+    await recordAudit({ kind: "user", userId: actorId, ip }, { ...event, details }, tx);
   });
   wakeDispatcher();
   return { email: invitation.email, role: invitation.role, expiresAt };

@@ -1,3 +1,4 @@
+import { type AuditActor, recordAudit } from "@/lib/audit/record";
 import { getDatabase } from "@/lib/db/client";
 import { parseInput } from "@/lib/validation/parse-input";
 import { type CaptureLinkSummary, captureLinkSelect, toCaptureLinkSummary } from "./capture-link";
@@ -7,9 +8,10 @@ import { generateLinkToken } from "./link-token";
 
 /**
  * Creates an active capture link in the workspace. The token has 131 random bits, so a collision
- * with an existing one is not a case to handle; the unique index would still refuse it.
+ * with an existing one is not a case to handle; the unique index would still refuse it. With an `actor`
+ * (every admin, CLI and API path) the audit entry commits with the link.
  */
-export async function createLink(workspaceId: string, input: LinkInput): Promise<CaptureLinkSummary> {
+export async function createLink(workspaceId: string, input: LinkInput, actor?: AuditActor): Promise<CaptureLinkSummary> {
   const data = parseInput(LinkInput, input, "capture link");
   assertFormSettings({
     allowedOrigins: data.allowedOrigins,
@@ -19,9 +21,16 @@ export async function createLink(workspaceId: string, input: LinkInput): Promise
     captchaSecret: data.captchaSecret ?? null,
   });
   const { prisma } = await getDatabase();
-  const link = await prisma.captureLink.create({
-    data: { workspaceId, ...data, token: generateLinkToken() },
-    select: captureLinkSelect,
+  const link = await prisma.$transaction(async (tx) => {
+    const created = await tx.captureLink.create({
+      data: { workspaceId, ...data, token: generateLinkToken() },
+      select: captureLinkSelect,
+    });
+    if (actor) {
+      const event = { workspaceId, action: "link.created", targetType: "capture_link", targetId: created.id } as const;
+      await recordAudit(actor, { ...event, details: { name: created.name } }, tx);
+    }
+    return created;
   });
   return toCaptureLinkSummary(link);
 }

@@ -1,3 +1,4 @@
+import { type AuditActor, recordAudit } from "@/lib/audit/record";
 import { getDatabase } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
@@ -17,17 +18,25 @@ function linkWhere(workspaceId: string, idOrToken: string): Prisma.CaptureLinkWh
 
 /**
  * Revokes a link of the workspace (by id or token): it answers 410 from now on. Revoking a revoked
- * link changes nothing and keeps its first revocation time. A link of another workspace is not found.
+ * link changes nothing (and is not audited again) and keeps its first revocation time. A link of another
+ * workspace is not found.
  */
-export async function revokeLink(workspaceId: string, idOrToken: string): Promise<CaptureLinkSummary> {
+export async function revokeLink(workspaceId: string, idOrToken: string, actor?: AuditActor): Promise<CaptureLinkSummary> {
   const where = linkWhere(workspaceId, idOrToken);
   const { prisma } = await getDatabase();
   if (where) {
-    await prisma.captureLink.updateMany({
-      where: { ...where, status: "active" },
-      data: { status: "revoked", revokedAt: new Date() },
+    const link = await prisma.$transaction(async (tx) => {
+      const { count } = await tx.captureLink.updateMany({
+        where: { ...where, status: "active" },
+        data: { status: "revoked", revokedAt: new Date() },
+      });
+      const found = await tx.captureLink.findFirst({ where, select: captureLinkSelect });
+      if (found && count > 0 && actor) {
+        const event = { workspaceId, action: "link.revoked", targetType: "capture_link", targetId: found.id } as const;
+        await recordAudit(actor, { ...event, details: { name: found.name } }, tx);
+      }
+      return found;
     });
-    const link = await prisma.captureLink.findFirst({ where, select: captureLinkSelect });
     if (link) {
       // This process forgets the link at once. Other instances keep their cached copy for up to the cache's
       // TTL (lib/links/link-cache.ts), but no lead gets in through it: the ingest transaction checks the link's

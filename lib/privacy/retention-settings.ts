@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { auditChanges } from "@/lib/audit/audit-changes";
 import { type AuditActor, recordAudit } from "@/lib/audit/record";
 import { getDatabase } from "@/lib/db/client";
 import { parseInput } from "@/lib/validation/parse-input";
@@ -58,7 +59,7 @@ export async function updateRetentionSettings(
       rejectedPayloadDays: settings.rejectedPayloadDays,
       requestMetaDays: settings.requestMetaDays,
       webhookAttemptDays: settings.webhookAttemptDays,
-      previous: [before.rejectedPayloadDays, before.requestMetaDays, before.webhookAttemptDays].map(String),
+      changes: auditChanges(before, settings, ["rejectedPayloadDays", "requestMetaDays", "webhookAttemptDays"]),
     },
   });
   return settings;

@@ -25,9 +25,10 @@ export async function isSetUp(): Promise<boolean> {
 
 /**
  * First run: the owner's account and the first workspace. Refused once any user exists, so the setup
- * page cannot be used to take over an installation.
+ * page cannot be used to take over an installation. The workspace's creation is audited as the new owner
+ * (from `ip`).
  */
-export async function completeSetup(raw: SetupInput): Promise<WorkspaceSummary> {
+export async function completeSetup(raw: SetupInput, ip: string | null = null): Promise<WorkspaceSummary> {
   const input = parseInput(SetupInput, raw, "setup");
   if (await isSetUp()) throw new AppError("already_set_up", "Leadlink is already set up. Sign in instead.");
   const user = await createUser({ email: input.email, password: input.password, name: input.name });
@@ -38,5 +39,6 @@ export async function completeSetup(raw: SetupInput): Promise<WorkspaceSummary> 
     await prisma.user.delete({ where: { id: user.id } });
     throw new AppError("already_set_up", "Leadlink was just set up by someone else. Sign in instead.");
   }
-  return createWorkspace({ name: input.workspaceName, country: input.country }, { ownerEmail: user.email });
+  const actor = { kind: "user", userId: user.id, ip } as const;
+  return createWorkspace({ name: input.workspaceName, country: input.country }, { ownerEmail: user.email, actor });
 }

@@ -1,3 +1,5 @@
+import { auditUrl } from "@/lib/audit/audit-changes";
+import { type AuditActor, type AuditDetails, type AuditEvent, recordAudit } from "@/lib/audit/record";
 import { getDatabase } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { invalidateCaptureLinks } from "@/lib/links/link-cache";
@@ -17,19 +19,33 @@ export async function assertWorkspaceLinks(workspaceId: string, linkIds: string[
   if (missing) throw new AppError("capture_link_not_found", `No capture link "${missing}" in this workspace.`);
 }
 
-/** Creates an endpoint with a fresh secret; the secret is shown once, here. */
+/** An audit entry about an endpoint, named by its URL (a Slack one's by its host) and description. */
+export function endpointAuditEvent(
+  workspaceId: string,
+  action: "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated",
+  endpoint: { id: string; kind: string; url: string; description: string | null },
+  details: AuditDetails = {},
+): AuditEvent {
+  const name = auditUrl(endpoint.url, endpoint.kind);
+  const named = { name, description: endpoint.description, ...details };
+  return { workspaceId, action, targetType: "webhook_endpoint", targetId: endpoint.id, details: named };
+}
+
+/** Creates an endpoint with a fresh secret; the secret is shown once, here. With an `actor`, audited in the same transaction. */
 export async function createEndpoint(
   workspaceId: string,
   input: WebhookEndpointInput,
+  actor?: AuditActor,
 ): Promise<WebhookEndpointSummary & { secret: string }> {
   const data = parseInput(WebhookEndpointInput, input, "webhook endpoint");
   await assertPublicUrl(data.url);
   await assertWorkspaceLinks(workspaceId, data.linkIds);
   const { prisma } = await getDatabase();
   const secret = generateWebhookSecret();
-  const row = await prisma.webhookEndpoint.create({
-    data: { workspaceId, ...data, secret },
-    select: endpointSelect,
+  const row = await prisma.$transaction(async (tx) => {
+    const created = await tx.webhookEndpoint.create({ data: { workspaceId, ...data, secret }, select: endpointSelect });
+    if (actor) await recordAudit(actor, endpointAuditEvent(workspaceId, "webhook.created", created), tx);
+    return created;
   });
   // Ingest skips the outbox for links whose workspace has no endpoint (the link cache says so).
   invalidateCaptureLinks(workspaceId);

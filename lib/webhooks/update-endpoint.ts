@@ -1,7 +1,9 @@
+import { type AuditActor, recordAudit } from "@/lib/audit/record";
 import { getDatabase } from "@/lib/db/client";
 import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { parseInput, validationFailed } from "@/lib/validation/parse-input";
-import { assertWorkspaceLinks } from "./create-endpoint";
+import { auditEndpointUpdate } from "./audit-endpoint-update";
+import { assertWorkspaceLinks, endpointAuditEvent } from "./create-endpoint";
 import { WebhookEndpointInput, type WebhookHeader } from "./endpoint-input";
 import { assertPublicUrl } from "./ssrf-guard";
 import {
@@ -25,15 +27,19 @@ function storedHeaders(value: unknown): WebhookHeader[] {
   return Array.isArray(value) ? (value as WebhookHeader[]) : [];
 }
 
-/** Replaces an endpoint's settings (url, kind, events, links, headers, description); its secret stays. */
+/**
+ * Replaces an endpoint's settings (url, kind, events, links, headers, description); its secret stays. With an
+ * `actor`, what changed is audited (header values named, never shown).
+ */
 export async function updateEndpoint(
   workspaceId: string,
   endpointId: string,
   input: WebhookEndpointUpdate,
+  actor?: AuditActor,
 ): Promise<WebhookEndpointSummary> {
   const id = endpointIdOrNotFound(endpointId);
   const { prisma } = await getDatabase();
-  const current = await prisma.webhookEndpoint.findFirst({ where: { id, workspaceId }, select: { headers: true } });
+  const current = await prisma.webhookEndpoint.findFirst({ where: { id, workspaceId }, select: endpointSelect });
   if (!current) throw endpointNotFound(endpointId);
 
   const stored = new Map(storedHeaders(current.headers).map((header) => [header.name.toLowerCase(), header.value]));
@@ -52,14 +58,21 @@ export async function updateEndpoint(
   await assertWorkspaceLinks(workspaceId, data.linkIds);
 
   // Tenancy in the write itself: the row may have moved on since the read, never to another workspace.
-  const { count } = await prisma.webhookEndpoint.updateMany({
-    where: { id, workspaceId },
-    data: { ...data, updatedAt: new Date() },
+  const row = await prisma.$transaction(async (tx) => {
+    const { count } = await tx.webhookEndpoint.updateMany({
+      where: { id, workspaceId },
+      data: { ...data, updatedAt: new Date() },
+    });
+    const updated =
+      count === 0 ? null : await tx.webhookEndpoint.findFirst({ where: { id, workspaceId }, select: endpointSelect });
+    if (!updated) throw endpointNotFound(endpointId);
+    const changes = auditEndpointUpdate(current, updated);
+    if (actor && changes.length > 0) {
+      await recordAudit(actor, endpointAuditEvent(workspaceId, "webhook.updated", updated, { changes }), tx);
+    }
+    return updated;
   });
-  if (count === 0) throw endpointNotFound(endpointId);
   // Ingest decides from the link cache whether a workspace's leads need the outbox, and which endpoint wants what.
   invalidateCaptureLinks(workspaceId);
-  const row = await prisma.webhookEndpoint.findFirst({ where: { id, workspaceId }, select: endpointSelect });
-  if (!row) throw endpointNotFound(endpointId);
   return toEndpointSummary(row);
 }

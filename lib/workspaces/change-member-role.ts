@@ -19,7 +19,7 @@ export async function changeMemberRole(
   actorId: string,
   targetUserId: string,
   input: MemberRoleChange,
-): Promise<{ userId: string; role: Role }> {
+): Promise<{ userId: string; role: Role; previousRole: Role }> {
   const { role } = parseInput(MemberRoleChange, input, "member");
   const { prisma } = await getDatabase();
   return prisma.$transaction(async (tx) => {
@@ -28,6 +28,6 @@ export async function changeMemberRole(
     assertMemberChangeAllowed(actor, { from: target, to: role });
     if (target === "owner" && role !== "owner" && (await countOwners(tx, workspaceId)) <= 1) throw lastOwner("demoted");
     await tx.membership.updateMany({ where: { workspaceId, userId: targetUserId }, data: { role } });
-    return { userId: targetUserId, role };
+    return { userId: targetUserId, role, previousRole: target };
   });
 }

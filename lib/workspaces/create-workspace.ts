@@ -1,3 +1,4 @@
+import { type AuditActor, recordAudit } from "@/lib/audit/record";
 import { getDatabase } from "@/lib/db/client";
 import { uniqueViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
@@ -8,9 +9,13 @@ import { WorkspaceInput } from "./workspace-input";
 
 /**
  * Creates a workspace; with `ownerEmail`, that existing user becomes its owner in the same transaction,
- * so a missing user leaves no ownerless workspace behind.
+ * so a missing user leaves no ownerless workspace behind. With an `actor`, the new workspace's log starts
+ * with its creation.
  */
-export async function createWorkspace(input: WorkspaceInput, options: { ownerEmail?: string } = {}): Promise<WorkspaceSummary> {
+export async function createWorkspace(
+  input: WorkspaceInput,
+  options: { ownerEmail?: string; actor?: AuditActor } = {},
+): Promise<WorkspaceSummary> {
   const { name, slug, country } = parseInput(WorkspaceInput, input, "workspace");
   const { prisma } = await getDatabase();
   try {
@@ -19,7 +24,15 @@ export async function createWorkspace(input: WorkspaceInput, options: { ownerEma
         data: { name, slug, country },
         select: { id: true, slug: true, name: true, country: true },
       });
-      if (options.ownerEmail !== undefined) await addMember(workspace.id, { email: options.ownerEmail, role: "owner" }, tx);
+      const owner =
+        options.ownerEmail === undefined
+          ? undefined
+          : await addMember(workspace.id, { email: options.ownerEmail, role: "owner" }, tx);
+      if (options.actor) {
+        const event = { workspaceId: workspace.id, action: "workspace.created", targetType: "workspace" } as const;
+        const details = { name: workspace.name, slug: workspace.slug, country: workspace.country, owner: owner?.email ?? null };
+        await recordAudit(options.actor, { ...event, targetId: workspace.id, details }, tx);
+      }
       return workspace;
     });
   } catch (error) {

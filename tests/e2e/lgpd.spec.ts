@@ -141,7 +141,9 @@ test("the audit log is the owners': entries with who, when and what; a member ha
   const entries = page.getByTestId("audit-entries");
   await expect(entries.locator('[data-action="member.added"]')).toBeVisible();
   await expect(entries.locator('[data-action="auth.sign_in"]').first()).toBeVisible();
-  await expect(entries).toContainText(link.id);
+  // Entries name what they are about (the link by name, linking to its page; the new member by email), not ids.
+  await expect(entries.getByRole("link", { name: "“Audited”" })).toHaveAttribute("href", `/w/${workspace.slug}/links/${link.id}`);
+  await expect(entries).toContainText(`“${member.email}”`);
   await expect(entries).toContainText(workspace.email);
   await shots(page, "lgpd-audit");
 

@@ -1,5 +1,6 @@
 "use server";
 
+import { requestIp } from "@/lib/audit/request-actor";
 import { type ActionState, fromError, submittedValues } from "@/lib/forms/action-state";
 import { completeSetup } from "@/lib/setup/complete-setup";
 
@@ -7,13 +8,16 @@ export type SetupState = ActionState & { slug?: string };
 
 export async function setupAction(_previous: SetupState, form: FormData): Promise<SetupState> {
   try {
-    const workspace = await completeSetup({
-      name: String(form.get("name") ?? ""),
-      email: String(form.get("email") ?? ""),
-      password: String(form.get("password") ?? ""),
-      workspaceName: String(form.get("workspaceName") ?? ""),
-      country: String(form.get("country") || "BR"),
-    });
+    const workspace = await completeSetup(
+      {
+        name: String(form.get("name") ?? ""),
+        email: String(form.get("email") ?? ""),
+        password: String(form.get("password") ?? ""),
+        workspaceName: String(form.get("workspaceName") ?? ""),
+        country: String(form.get("country") || "BR"),
+      },
+      await requestIp(),
+    );
     return { ok: true, slug: workspace.slug };
   } catch (error) {
     const state = await fromError(error);

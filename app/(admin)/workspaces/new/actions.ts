@@ -1,6 +1,7 @@
 "use server";
 
 import { redirect } from "next/navigation";
+import { userActor } from "@/lib/audit/request-actor";
 import { currentUser } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
 import type { ActionState } from "@/lib/forms/action-state";
@@ -16,7 +17,7 @@ export async function createWorkspaceAction(_previous: ActionState, form: FormDa
     const text = (name: string) => String(form.get(name) ?? "");
     const workspace = await createWorkspace(
       { name: text("name"), slug: text("slug"), country: text("country") || "BR" },
-      { ownerEmail: user.email },
+      { ownerEmail: user.email, actor: await userActor(user.id) },
     );
     slug = workspace.slug;
   } catch (error) {

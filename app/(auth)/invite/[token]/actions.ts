@@ -1,16 +1,15 @@
 "use server";
 
 import { redirect } from "next/navigation";
+import { requestIp } from "@/lib/audit/request-actor";
 import { type ActionState, fromError, submittedValues } from "@/lib/forms/action-state";
 import { acceptInvitation } from "@/lib/invitations/accept-invitation";
 
 export async function acceptInvitationAction(token: string, _previous: ActionState, form: FormData): Promise<ActionState> {
   let email: string;
   try {
-    ({ email } = await acceptInvitation(token, {
-      name: String(form.get("name") ?? ""),
-      password: String(form.get("password") ?? ""),
-    }));
+    const input = { name: String(form.get("name") ?? ""), password: String(form.get("password") ?? "") };
+    ({ email } = await acceptInvitation(token, input, new Date(), await requestIp()));
   } catch (error) {
     return { ...(await fromError(error)), values: submittedValues(form) };
   }

@@ -12,9 +12,9 @@ export const GET = apiRoute("read", async ({ caller }) => ({
 }));
 
 /** POST /api/v1/fields: a new custom field (CustomFieldInput, as in the admin form and the CLI). */
-export const POST = apiRoute("admin", async ({ caller, json }) => ({
+export const POST = apiRoute("admin", async ({ caller, actor, json }) => ({
   status: 201,
-  body: toApiField(await createField(caller.workspaceId, (await json()) as unknown as NewCustomField)),
+  body: toApiField(await createField(caller.workspaceId, (await json()) as unknown as NewCustomField, actor)),
 }));
 
 const notAllowed = apiMethodNotAllowed("GET, POST");

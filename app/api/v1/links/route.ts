@@ -13,9 +13,9 @@ export const GET = apiRoute("read", async ({ caller }) => ({
 }));
 
 /** POST /api/v1/links: a new capture link; the body is LinkInput, as in the admin form and the CLI. */
-export const POST = apiRoute("admin", async ({ caller, json }) => ({
+export const POST = apiRoute("admin", async ({ caller, actor, json }) => ({
   status: 201,
-  body: toApiLink(await createLink(caller.workspaceId, (await json()) as LinkInput)),
+  body: toApiLink(await createLink(caller.workspaceId, (await json()) as LinkInput, actor)),
 }));
 
 const notAllowed = apiMethodNotAllowed("GET, POST");

@@ -12,9 +12,9 @@ export const GET = apiRoute("read", async ({ caller }) => ({
 }));
 
 /** POST /api/v1/webhooks: subscribe (REST hooks for Zapier and n8n); the secret is in this answer only. */
-export const POST = apiRoute("admin", async ({ caller, json }) => ({
+export const POST = apiRoute("admin", async ({ caller, actor, json }) => ({
   status: 201,
-  body: await createEndpoint(caller.workspaceId, (await json()) as WebhookEndpointInput),
+  body: await createEndpoint(caller.workspaceId, (await json()) as WebhookEndpointInput, actor),
 }));
 
 const notAllowed = apiMethodNotAllowed("GET, POST");

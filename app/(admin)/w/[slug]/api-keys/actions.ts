@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
+import { userActor } from "@/lib/audit/request-actor";
 import { authorizeWorkspace } from "@/lib/auth/session";
 import { type ActionState, fromError } from "@/lib/forms/action-state";
 import { formFailure } from "@/lib/forms/form-failure";
@@ -16,7 +17,7 @@ export async function createApiKeyAction(slug: string, _previous: CreateApiKeySt
     const key = await createApiKey(
       workspace.id,
       { name: String(form.get("name") ?? ""), scope: String(form.get("scope") ?? "read") as "read" | "write" },
-      { createdById: user.id },
+      { createdById: user.id, actor: await userActor(user.id) },
     );
     revalidatePath(`/w/${workspace.slug}/api-keys`);
     return { ok: true, created: { name: key.name, scope: key.scope, token: key.token } };
@@ -27,8 +28,8 @@ export async function createApiKeyAction(slug: string, _previous: CreateApiKeySt
 
 export async function revokeApiKeyAction(slug: string, keyId: string): Promise<ActionState> {
   try {
-    const { workspace } = await authorizeWorkspace(slug, "admin");
-    await revokeApiKey(workspace.id, keyId);
+    const { workspace, user } = await authorizeWorkspace(slug, "admin");
+    await revokeApiKey(workspace.id, keyId, await userActor(user.id));
     revalidatePath(`/w/${workspace.slug}/api-keys`);
     return { ok: true };
   } catch (error) {

@@ -1,7 +1,6 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { recordAudit } from "@/lib/audit/record";
 import { userActor } from "@/lib/audit/request-actor";
 import { authorizeWorkspace } from "@/lib/auth/session";
 import { archiveField, unarchiveField } from "@/lib/fields/archive-field";
@@ -24,13 +23,7 @@ function refresh(slug: string) {
 export async function createFieldAction(slug: string, _previous: ActionState, form: FormData): Promise<ActionState> {
   try {
     const { workspace, user } = await authorizeWorkspace(slug, "admin");
-    const field = await createField(workspace.id, readFieldForm(form));
-    await recordAudit(await userActor(user.id), {
-      workspaceId: workspace.id,
-      action: "field.created",
-      targetType: "custom_field",
-      targetId: field.id,
-    });
+    const field = await createField(workspace.id, readFieldForm(form), await userActor(user.id));
     refresh(workspace.slug);
     const t = await getServerTranslator("fields.messages");
     return { ok: true, message: t("created", { label: field.label, name: field.name }) };
@@ -47,13 +40,7 @@ export async function updateFieldAction(
 ): Promise<ActionState> {
   try {
     const { workspace, user } = await authorizeWorkspace(slug, "admin");
-    await updateField(workspace.id, fieldId, readFieldUpdateForm(form));
-    await recordAudit(await userActor(user.id), {
-      workspaceId: workspace.id,
-      action: "field.updated",
-      targetType: "custom_field",
-      targetId: fieldId,
-    });
+    await updateField(workspace.id, fieldId, readFieldUpdateForm(form), await userActor(user.id));
     refresh(workspace.slug);
     return { ok: true, message: (await getServerTranslator("fields.messages"))("saved") };
   } catch (error) {
@@ -64,14 +51,7 @@ export async function updateFieldAction(
 export async function setFieldArchivedAction(slug: string, fieldId: string, archived: boolean): Promise<ActionState> {
   try {
     const { workspace, user } = await authorizeWorkspace(slug, "admin");
-    await (archived ? archiveField : unarchiveField)(workspace.id, fieldId);
-    await recordAudit(await userActor(user.id), {
-      workspaceId: workspace.id,
-      action: archived ? "field.archived" : "field.updated",
-      targetType: "custom_field",
-      targetId: fieldId,
-      details: { archived },
-    });
+    await (archived ? archiveField : unarchiveField)(workspace.id, fieldId, await userActor(user.id));
     refresh(workspace.slug);
     return { ok: true };
   } catch (error) {
@@ -82,14 +62,7 @@ export async function setFieldArchivedAction(slug: string, fieldId: string, arch
 export async function removeFieldAliasAction(slug: string, fieldId: string, aliasId: string): Promise<ActionState> {
   try {
     const { workspace, user } = await authorizeWorkspace(slug, "admin");
-    await removeFieldAlias(workspace.id, fieldId, aliasId);
-    await recordAudit(await userActor(user.id), {
-      workspaceId: workspace.id,
-      action: "field.updated",
-      targetType: "custom_field",
-      targetId: fieldId,
-      details: { removedAlias: aliasId },
-    });
+    await removeFieldAlias(workspace.id, fieldId, aliasId, await userActor(user.id));
     refresh(workspace.slug);
     return { ok: true };
   } catch (error) {

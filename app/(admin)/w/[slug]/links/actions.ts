@@ -2,7 +2,6 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { recordAudit } from "@/lib/audit/record";
 import { userActor } from "@/lib/audit/request-actor";
 import { authorizeWorkspace } from "@/lib/auth/session";
 import type { ActionState } from "@/lib/forms/action-state";
@@ -23,13 +22,7 @@ export async function createLinkAction(slug: string, _previous: ActionState, for
   let target: string;
   try {
     const { workspace, user } = await authorizeWorkspace(slug, "admin");
-    const link = await createLink(workspace.id, readLinkForm(form));
-    await recordAudit(await userActor(user.id), {
-      workspaceId: workspace.id,
-      action: "link.created",
-      targetType: "capture_link",
-      targetId: link.id,
-    });
+    const link = await createLink(workspace.id, readLinkForm(form), await userActor(user.id));
     revalidatePath(`/w/${workspace.slug}/links`);
     target = `/w/${workspace.slug}/links/${link.id}`;
   } catch (error) {
@@ -46,13 +39,7 @@ export async function updateLinkSettingsAction(
 ): Promise<ActionState> {
   try {
     const { workspace, user } = await authorizeWorkspace(slug, "admin");
-    const link = await updateLinkSettings(workspace.id, linkId, readLinkSettingsForm(form));
-    await recordAudit(await userActor(user.id), {
-      workspaceId: workspace.id,
-      action: "link.updated",
-      targetType: "capture_link",
-      targetId: link.id,
-    });
+    await updateLinkSettings(workspace.id, linkId, readLinkSettingsForm(form), await userActor(user.id));
     revalidatePath(`/w/${workspace.slug}/links`, "layout");
     return { ok: true, message: (await getServerTranslator("links.messages"))("saved") };
   } catch (error) {
@@ -70,14 +57,8 @@ export async function allowOriginAction(
   try {
     const { workspace, user } = await authorizeWorkspace(slug, "admin");
     const origin = form.get("origin");
-    const link = await allowLinkOrigin(workspace.id, linkId, typeof origin === "string" ? origin : "");
-    await recordAudit(await userActor(user.id), {
-      workspaceId: workspace.id,
-      action: "link.updated",
-      targetType: "capture_link",
-      targetId: link.id,
-      details: { allowedOrigin: String(origin) },
-    });
+    const actor = await userActor(user.id);
+    const link = await allowLinkOrigin(workspace.id, linkId, typeof origin === "string" ? origin : "", actor);
     revalidatePath(`/w/${workspace.slug}/links`, "layout");
     const t = await getServerTranslator("links.messages");
     return { ok: true, message: t("allowed", { origin: String(origin), count: link.allowedOrigins.length }) };
@@ -89,13 +70,7 @@ export async function allowOriginAction(
 export async function revokeLinkAction(slug: string, linkId: string): Promise<ActionState> {
   try {
     const { workspace, user } = await authorizeWorkspace(slug, "admin");
-    const link = await revokeLink(workspace.id, linkId);
-    await recordAudit(await userActor(user.id), {
-      workspaceId: workspace.id,
-      action: "link.revoked",
-      targetType: "capture_link",
-      targetId: link.id,
-    });
+    await revokeLink(workspace.id, linkId, await userActor(user.id));
     revalidatePath(`/w/${workspace.slug}/links`, "layout");
     return { ok: true, message: (await getServerTranslator("links.messages"))("revoked") };
   } catch (error) {

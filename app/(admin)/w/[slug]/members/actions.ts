@@ -10,6 +10,7 @@ import { fromError } from "@/lib/forms/action-state";
 import { formFailure } from "@/lib/forms/form-failure";
 import { getServerTranslator } from "@/lib/i18n/server-translator";
 import { inviteMember } from "@/lib/invitations/invite-member";
+import { findUserEmail } from "@/lib/users/find-user-email";
 import { addWorkspaceMember } from "@/lib/workspaces/add-workspace-member";
 import { changeMemberRole, type MemberRoleChange } from "@/lib/workspaces/change-member-role";
 import { readMemberForm } from "@/lib/workspaces/member-form";
@@ -28,7 +29,7 @@ export async function addMemberAction(slug: string, _previous: ActionState, form
       action: "member.added",
       targetType: "user",
       targetId: added.userId,
-      details: { role: added.role },
+      details: { name: added.email, role: added.role },
     });
     revalidatePath(`/w/${workspace.slug}/members`);
     const [t, roles] = await Promise.all([getServerTranslator("members.messages"), getServerTranslator("roles")]);
@@ -58,13 +59,17 @@ export async function changeMemberRoleAction(
     const { workspace, user } = await authorizeWorkspace(slug, "admin");
     // The role is validated by changeMemberRole's schema, like every other input.
     const role = String(form.get("role") ?? "");
-    await changeMemberRole(workspace.id, user.id, userId, { role } as MemberRoleChange);
+    const changed = await changeMemberRole(workspace.id, user.id, userId, { role } as MemberRoleChange);
     await recordAudit(await userActor(user.id), {
       workspaceId: workspace.id,
       action: "member.role_changed",
       targetType: "user",
       targetId: userId,
-      details: { role },
+      details: {
+        name: await findUserEmail(userId),
+        role: changed.role,
+        changes: [{ field: "role", from: changed.previousRole, to: changed.role }],
+      },
     });
     revalidatePath(`/w/${workspace.slug}`, "layout");
     return { ok: true, message: (await getServerTranslator("members.messages"))("roleChanged") };
@@ -83,6 +88,7 @@ export async function removeMemberAction(slug: string, userId: string): Promise<
       action: "member.removed",
       targetType: "user",
       targetId: userId,
+      details: { name: await findUserEmail(userId) },
     });
     revalidatePath(`/w/${workspace.slug}/members`);
     leftWorkspace = user.id === userId;
@@ -108,6 +114,7 @@ export async function resetMemberPasswordAction(
       action: "member.password_reset",
       targetType: "user",
       targetId: userId,
+      details: { name: await findUserEmail(userId) },
     });
     return { ok: true, message: (await getServerTranslator("members.messages"))("passwordReset") };
   } catch (error) {
@@ -118,11 +125,12 @@ export async function resetMemberPasswordAction(
 export async function inviteMemberAction(slug: string, _previous: ActionState, form: FormData): Promise<ActionState> {
   try {
     const { workspace, user } = await authorizeWorkspace(slug, "admin");
-    const invited = await inviteMember(workspace.id, user.id, {
+    const input = {
       email: String(form.get("email") ?? ""),
       name: String(form.get("name") ?? ""),
       role: (String(form.get("role") ?? "") || "member") as "member",
-    });
+    };
+    const invited = await inviteMember(workspace.id, user.id, input, new Date(), (await userActor(user.id)).ip);
     const t = await getServerTranslator("email.invite");
     return { ok: true, message: t("sent", { email: invited.email }) };
   } catch (error) {

@@ -2,6 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
+import { userActor } from "@/lib/audit/request-actor";
 import { authorizeWorkspace } from "@/lib/auth/session";
 import type { ActionState } from "@/lib/forms/action-state";
 import { fromError } from "@/lib/forms/action-state";
@@ -34,8 +35,8 @@ function revalidateWebhooks(slug: string) {
 
 export async function createEndpointAction(slug: string, _previous: SecretState, form: FormData): Promise<SecretState> {
   try {
-    const { workspace } = await authorizeWorkspace(slug, "admin");
-    const created = await createEndpoint(workspace.id, readEndpointForm(form));
+    const { workspace, user } = await authorizeWorkspace(slug, "admin");
+    const created = await createEndpoint(workspace.id, readEndpointForm(form), await userActor(user.id));
     revalidateWebhooks(workspace.slug);
     const t = await getServerTranslator("webhooks.action");
     return { ok: true, secret: created.secret, endpointId: created.id, message: t("created") };
@@ -52,8 +53,9 @@ export async function updateEndpointAction(
 ): Promise<ActionState> {
   let target: string;
   try {
-    const { workspace } = await authorizeWorkspace(slug, "admin");
-    const endpoint = await updateEndpoint(workspace.id, endpointId, readEndpointUpdateForm(form));
+    const { workspace, user } = await authorizeWorkspace(slug, "admin");
+    const input = readEndpointUpdateForm(form);
+    const endpoint = await updateEndpoint(workspace.id, endpointId, input, await userActor(user.id));
     revalidateWebhooks(workspace.slug);
     target = `/w/${workspace.slug}/webhooks/${endpoint.id}`;
   } catch (error) {
@@ -70,8 +72,8 @@ export async function setEndpointEnabledAction(
   _form: FormData,
 ): Promise<ActionState> {
   try {
-    const { workspace } = await authorizeWorkspace(slug, "admin");
-    await setEndpointEnabled(workspace.id, endpointId, enabled);
+    const { workspace, user } = await authorizeWorkspace(slug, "admin");
+    await setEndpointEnabled(workspace.id, endpointId, enabled, await userActor(user.id));
     revalidateWebhooks(workspace.slug);
     const t = await getServerTranslator("webhooks.action");
     return { ok: true, message: enabled ? t("enabled") : t("disabled") };
@@ -87,8 +89,8 @@ export async function rotateSecretAction(
   _form: FormData,
 ): Promise<SecretState> {
   try {
-    const { workspace } = await authorizeWorkspace(slug, "admin");
-    const { secret } = await rotateSecret(workspace.id, endpointId);
+    const { workspace, user } = await authorizeWorkspace(slug, "admin");
+    const { secret } = await rotateSecret(workspace.id, endpointId, await userActor(user.id));
     revalidateWebhooks(workspace.slug);
     return { ok: true, secret, endpointId };
   } catch (error) {
@@ -99,8 +101,8 @@ export async function rotateSecretAction(
 export async function deleteEndpointAction(slug: string, endpointId: string): Promise<ActionState> {
   let target: string;
   try {
-    const { workspace } = await authorizeWorkspace(slug, "admin");
-    await deleteEndpoint(workspace.id, endpointId);
+    const { workspace, user } = await authorizeWorkspace(slug, "admin");
+    await deleteEndpoint(workspace.id, endpointId, await userActor(user.id));
     revalidateWebhooks(workspace.slug);
     target = `/w/${workspace.slug}/webhooks`;
   } catch (error) {

@@ -4,8 +4,8 @@ import { deleteEndpoint } from "@/lib/webhooks/delete-endpoint";
 export const dynamic = "force-dynamic";
 
 /** DELETE /api/v1/webhooks/{id}: unsubscribe; 204. */
-export const DELETE = apiRoute<{ id: string }>("admin", async ({ caller, params }) => {
-  await deleteEndpoint(caller.workspaceId, params.id);
+export const DELETE = apiRoute<{ id: string }>("admin", async ({ caller, actor, params }) => {
+  await deleteEndpoint(caller.workspaceId, params.id, actor);
   return { status: 204 };
 });
 

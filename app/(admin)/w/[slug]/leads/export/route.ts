@@ -35,7 +35,10 @@ export async function GET(request: Request, { params }: { params: Promise<{ slug
         workspaceId: access.workspace.id,
         action: "leads.exported",
         // The filter's names only: a search may be a person's name or email.
-        details: { filters: [...new URL(request.url).searchParams.keys()] },
+        details: {
+          filters: [...searchParams.keys()].filter((key) => key !== "format"),
+          format: searchParams.get("format") ?? "csv",
+        },
       },
     );
 

@@ -7,11 +7,11 @@ import { uuidOrUndefined } from "@/lib/validation/uuid";
 export const dynamic = "force-dynamic";
 
 /** POST /api/v1/links/{id}/revoke: the link answers 410 from now on; revoking twice changes nothing. */
-export const POST = apiRoute<{ id: string }>("admin", async ({ caller, params }) => {
+export const POST = apiRoute<{ id: string }>("admin", async ({ caller, actor, params }) => {
   // The API names links by id only (revokeLink also takes a token, which is the CLI's convenience).
   if (!uuidOrUndefined(params.id))
     throw new AppError("capture_link_not_found", `No capture link "${params.id}" in this workspace.`);
-  return { status: 200, body: toApiLink(await revokeLink(caller.workspaceId, params.id)) };
+  return { status: 200, body: toApiLink(await revokeLink(caller.workspaceId, params.id, actor)) };
 });
 
 const notAllowed = apiMethodNotAllowed("POST");
