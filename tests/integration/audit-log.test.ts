@@ -149,7 +149,7 @@ describe("audit log", () => {
     expect(landing).toEqual({ action: "Criou um link de captura", name: "Landing", lines: [] });
     const listed = await run("audit", "list", "--workspace", slug);
     expect(listed.stdout).toContain("api key Sync  -  Revoked a capture link “Landing”");
-    expect(listed.stdout).toContain("Invited a member “" + invitee + "”");
+    expect(listed.stdout).toContain(`Invited a member “${invitee}”`);
   });
 
   it("an update names what changed, before → after, and only names a secret", async () => {
