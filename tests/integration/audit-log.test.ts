@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKeyAction, revokeApiKeyAction } from "@/app/(admin)/w/[slug]/api-keys/actions";
 import { createFieldAction, updateFieldAction } from "@/app/(admin)/w/[slug]/fields/actions";
 import { createLinkAction, updateLinkSettingsAction } from "@/app/(admin)/w/[slug]/links/actions";
-import { inviteMemberAction } from "@/app/(admin)/w/[slug]/members/actions";
+import { changeMemberRoleAction, inviteMemberAction } from "@/app/(admin)/w/[slug]/members/actions";
 import { createEndpointAction, deleteEndpointAction, rotateSecretAction } from "@/app/(admin)/w/[slug]/webhooks/actions";
 import { acceptInvitationAction } from "@/app/(auth)/invite/[token]/actions";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
@@ -23,7 +23,7 @@ import { run, runJson } from "../support/cli-run";
 import { useTestDatabase } from "../support/database";
 import { uniqueEmail } from "../support/ingest-helpers";
 import { callAction } from "../support/server-action";
-import { newTenant } from "../support/tenants";
+import { newMember, newTenant, newUser } from "../support/tenants";
 
 const db = useTestDatabase();
 const names = ["WEBHOOK_ALLOW_PRIVATE_NETWORKS", "SMTP_URL", "MAIL_FROM"] as const;
@@ -149,7 +149,7 @@ describe("audit log", () => {
     expect(landing).toEqual({ action: "Criou um link de captura", name: "Landing", lines: [] });
     const listed = await run("audit", "list", "--workspace", slug);
     expect(listed.stdout).toContain("api key Sync  -  Revoked a capture link “Landing”");
-    expect(listed.stdout).toContain("Invited a member “" + invitee + "”");
+    expect(listed.stdout).toContain(`Invited a member “${invitee}”`);
   });
 
   it("an update names what changed, before → after, and only names a secret", async () => {
@@ -198,6 +198,26 @@ describe("audit log", () => {
       "Captcha secret: changed (not shown)",
     ]);
     expect((await run("audit", "list", "--workspace", slug)).stdout).toContain("    Label: “Budget” → “Monthly budget”");
+
+    // A member's role, by email, from → to.
+    const member = await newMember(workspace.id, "member");
+    expect(await callAction(owner, () => changeMemberRoleAction(slug, member.id, {}, form({ role: "admin" })))).toMatchObject({
+      ok: true,
+    });
+    const promoted = entryOf(await listAuditEntries(workspace.id), "member.role_changed", "user", member.email);
+    expect(describeAuditEntry(words("pt-BR"), promoted).lines).toEqual(["Papel: membro → administrador"]);
+  });
+
+  it("starts a workspace's log with its creation, named, by whoever created it", async () => {
+    const owner = await newUser("founder");
+    const created = await runJson("workspace", "create", "--name", "Padaria Pão Quente", "--owner", owner.email);
+    expect(created.code).toBe(0);
+    const [entry] = await listAuditEntries(created.body.id);
+    expect(entry).toMatchObject({
+      action: "workspace.created",
+      actor: { kind: "cli" },
+      details: { name: "Padaria Pão Quente", owner: owner.email, country: "BR" },
+    });
   });
 
   it("still words entries written before they named anything", async () => {
