@@ -102,7 +102,7 @@ export const ERASURE_STEPS: ErasureStep[] = [
     run: (tx, { workspaceId, leadId }) =>
       count(
         tx,
-        `UPDATE webhook_messages SET body = NULL,
+        `UPDATE webhook_messages SET body = NULL, lead_snapshot = NULL,
            state = CASE WHEN state = 'pending' THEN 'failed' ELSE state END,
            lease_owner = NULL, lease_expires_at = NULL
          WHERE lead_id = $1::uuid AND workspace_id = $2::uuid AND event_type <> 'lead.erased'`,

@@ -143,6 +143,7 @@ export function startDispatcher(shared: Database, options: DispatcherOptions = {
         eventType: message.event_type,
         leadId: message.lead_id,
         submissionId: message.submission_id,
+        leadSnapshot: message.lead_snapshot,
         createdAt: message.created_at,
       })),
     );
@@ -196,7 +197,8 @@ export function startDispatcher(shared: Database, options: DispatcherOptions = {
     const { outcome, disabled } = await recordWithRetries(() =>
       recordAttempt(
         database,
-        { id: message.id, endpointId: message.endpoint_id, attemptCount: message.attempt_count, body: body ?? "" },
+        // No body when none could be built (the content could not be read): the next attempt tries again.
+        { id: message.id, endpointId: message.endpoint_id, attemptCount: message.attempt_count, body },
         owner,
         result,
       ),
