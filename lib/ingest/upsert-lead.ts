@@ -149,15 +149,17 @@ export function upsertStatement(write: LeadWrite): SqlStatement {
       WHERE o.lead_id IS NOT NULL
     )`
     : Prisma.empty;
-  // With webhooks, the lead as this write leaves it goes on the messages (lead-snapshot.ts): the two CTEs that
-  // write the lead return it, the only place this statement sees the row after the change.
-  const snapshot = write.hasWebhooks ? Prisma.raw(`, ${leadSnapshotSql("l")} AS snapshot`) : Prisma.empty;
+  // With webhooks or new-lead emails, the lead as this write leaves it goes on their messages (lead-snapshot.ts):
+  // the two CTEs that write the lead return it, the only place this statement sees the row after the change.
+  const snapshot =
+    write.hasWebhooks || write.hasEmailSubscribers ? Prisma.raw(`, ${leadSnapshotSql("l")} AS snapshot`) : Prisma.empty;
   // An email to each member who chose "instant" for this link, for a new lead only; same reasoning as above.
   const emails = write.hasEmailSubscribers
     ? Prisma.sql`,
     emails AS (
-      INSERT INTO email_messages (id, kind, workspace_id, user_id, lead_id, submission_id)
-      SELECT gen_random_uuid(), 'new_lead', p.workspace_id, p.user_id, o.lead_id, ${write.submissionId}::uuid
+      INSERT INTO email_messages (id, kind, workspace_id, user_id, lead_id, submission_id, lead_snapshot)
+      SELECT gen_random_uuid(), 'new_lead', p.workspace_id, p.user_id, o.lead_id, ${write.submissionId}::uuid,
+        (SELECT snapshot FROM inserted)
       FROM outcome o
       JOIN notification_preferences p ON p.workspace_id = ${write.workspaceId}::uuid AND p.mode = 'instant'
         AND (cardinality(p.link_ids) = 0 OR ${write.captureLinkId}::uuid = ANY (p.link_ids))

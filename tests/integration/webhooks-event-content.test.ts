@@ -1,10 +1,11 @@
 // Issue 24, security 8 (DESIGN.md section 14): a message's content is fixed when its event is written. A lead
 // posted, then updated by a second request and by an API change, all before the dispatcher runs: the
 // lead.created message still shows the lead as created, each lead.updated the lead as its own change left it,
-// and a resend sends the same bytes under the same webhook-id. Slack messages likewise.
+// and a resend sends the same bytes under the same webhook-id. Slack messages and new-lead emails likewise.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { resetEnv } from "@/lib/env";
+import { setNotificationPreference } from "@/lib/notifications/set-notification-preference";
 import { createEndpoint } from "@/lib/webhooks/create-endpoint";
 import { type Dispatcher, startDispatcher } from "@/lib/webhooks/dispatcher";
 import { resendMessage } from "@/lib/webhooks/resend-message";
@@ -12,6 +13,8 @@ import { webhookMessageId } from "@/lib/webhooks/webhook-message";
 import { api } from "../support/api-client";
 import { useTestDatabase } from "../support/database";
 import { postText, setupLink, uniqueEmail } from "../support/ingest-helpers";
+import { startSmtpServer } from "../support/smtp-server";
+import { newMember } from "../support/tenants";
 import { type Receiver, startReceiver } from "../support/webhook-receiver";
 
 const db = useTestDatabase();
@@ -140,5 +143,43 @@ describe("a message shows the lead as its event left it", () => {
     dispatcher = startDispatcher(db.current, { pollMs: 50 });
     const [request] = await receiver.waitFor("/content-legacy", 1);
     expect(JSON.parse(request!.body).data.lead).toMatchObject({ id: leadId, name: "Bia Lima" });
+  });
+
+  it("a new-lead email shows the lead as it was created, though it changed before the email was sent", async () => {
+    const smtp = await startSmtpServer();
+    const saved = { url: process.env.SMTP_URL, from: process.env.MAIL_FROM };
+    process.env.SMTP_URL = smtp.url();
+    process.env.MAIL_FROM = "Leadlink <leads@leadlink.test>";
+    resetEnv();
+    try {
+      const { workspace, token } = await setupLink(db.current);
+      const member = await newMember(workspace.id, "member");
+      await setNotificationPreference(workspace.id, member.id, { mode: "instant" });
+      const email = uniqueEmail();
+      await ingest(token, { email, name: "Caio Prado" }, 201);
+      await ingest(token, { email, name: "Caio Prado Junior" }, 200);
+
+      dispatcher = startDispatcher(db.current, { pollMs: 50 });
+      const [mail] = await smtp.waitFor(member.email);
+      expect(mail!.parsed.subject).toMatch(/^New lead: Caio Prado \(/);
+      expect(mail!.parsed.text).toContain("Name: Caio Prado\n");
+      expect(mail!.parsed.text).not.toContain("Junior");
+      const deadline = Date.now() + 10_000;
+      let row = await db.current.prisma.emailMessage.findFirstOrThrow({ where: { workspaceId: workspace.id } });
+      while (row.state !== "delivered" && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        row = await db.current.prisma.emailMessage.findFirstOrThrow({ where: { workspaceId: workspace.id } });
+      }
+      expect(row).toMatchObject({ state: "delivered", leadSnapshot: null });
+    } finally {
+      if (saved.url === undefined) delete process.env.SMTP_URL;
+      else process.env.SMTP_URL = saved.url;
+      if (saved.from === undefined) delete process.env.MAIL_FROM;
+      else process.env.MAIL_FROM = saved.from;
+      resetEnv();
+      await dispatcher?.stop();
+      dispatcher = undefined;
+      await smtp.close();
+    }
   });
 });

@@ -4,3 +4,7 @@
 -- the body is kept; erasure blanks it. Nullable: rows written before this column, lead.erased and
 -- submission.rejected messages have none (the body is then built from the lead row, as before).
 ALTER TABLE "webhook_messages" ADD COLUMN "lead_snapshot" JSONB;
+
+-- New-lead emails likewise (lib/mail/render-email.ts): the email shows the lead as it was created. Cleared once
+-- the email is settled (delivered or failed); erasure blanks a queued one's.
+ALTER TABLE "email_messages" ADD COLUMN "lead_snapshot" JSONB;
