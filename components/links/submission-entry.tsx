@@ -34,7 +34,12 @@ export function SubmissionEntry({
   const spam = submission.outcome === "spam" || submission.errorCode === "captcha_failed";
   const releasedAt = submission.releasedAt;
   return (
-    <li data-testid="submission" data-outcome={submission.outcome} data-dry-run={submission.dryRun || undefined}>
+    <li
+      id={`submission-${submission.id}`}
+      data-testid="submission"
+      data-outcome={submission.outcome}
+      data-dry-run={submission.dryRun || undefined}
+    >
       <details className="group">
         <summary
           className={`grid cursor-pointer list-none grid-cols-2 items-center gap-x-4 gap-y-1 px-4 py-3 text-sm hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 sm:grid-cols-4 [&::-webkit-details-marker]:hidden ${LOG_COLUMNS}`}

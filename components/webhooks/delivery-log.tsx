@@ -3,7 +3,7 @@ import { useTranslations } from "next-intl";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LocalTime } from "@/components/ui/local-time";
 import type { ActionState } from "@/lib/forms/action-state";
-import type { LoggedMessage, MessageState } from "@/lib/webhooks/list-messages";
+import type { LoggedMessage, MessageLead, MessageState } from "@/lib/webhooks/list-messages";
 import { MESSAGE_STATES } from "@/lib/webhooks/list-messages";
 import { ActionButton } from "./action-button";
 import { AttemptStatusBadge, MessageStateBadge } from "./delivery-badges";
@@ -16,6 +16,7 @@ export function DeliveryLog({
   messages,
   state,
   path,
+  workspacePath,
   olderHref,
   newestHref,
   resend,
@@ -23,6 +24,8 @@ export function DeliveryLog({
   messages: LoggedMessage[];
   state: MessageState | undefined;
   path: string;
+  /** `/w/<slug>`: the leads' and links' pages the messages point to. */
+  workspacePath: string;
   olderHref: string | null;
   newestHref: string | null;
   resend: ((state: ActionState, form: FormData) => Promise<ActionState>) | null;
@@ -32,6 +35,9 @@ export function DeliveryLog({
     { label: t("log.all"), value: undefined },
     ...MESSAGE_STATES.map((value) => ({ label: t(`log.${value}`), value })),
   ];
+  // The lead by what a person recognises: its name, else its email, else its id; an erased one keeps neither.
+  const leadLabel = (lead: MessageLead) =>
+    lead.erased ? t("log.erasedLead") : (lead.name ?? lead.email ?? t("log.unnamedLead", { id: lead.id.slice(0, 8) }));
   return (
     <section aria-labelledby="delivery-log-heading" className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -77,6 +83,24 @@ export function DeliveryLog({
                 <span className="font-mono text-xs font-medium text-slate-800">{message.type}</span>
                 {message.test ? (
                   <span className="rounded bg-slate-100 px-1.5 text-xs text-slate-600">{t("badge.test")}</span>
+                ) : null}
+                {message.lead ? (
+                  <Link
+                    href={`${workspacePath}/leads/${message.lead.id}`}
+                    data-testid="message-lead"
+                    className="min-w-0 break-all text-xs font-medium text-indigo-700 hover:text-indigo-500"
+                  >
+                    {leadLabel(message.lead)}
+                  </Link>
+                ) : null}
+                {message.rejected ? (
+                  <Link
+                    href={`${workspacePath}/links/${message.rejected.captureLinkId}?filter=rejected#submission-${message.rejected.submissionId}`}
+                    data-testid="message-request"
+                    className="text-xs font-medium text-indigo-700 hover:text-indigo-500"
+                  >
+                    {t("log.rejectedRequest")}
+                  </Link>
                 ) : null}
                 <span className="min-w-0 break-all font-mono text-xs text-slate-500">{message.messageId}</span>
                 <span className="text-xs text-slate-500">

@@ -62,6 +62,9 @@ const BY_CODE: Record<string, IssueKey> = {
   origin_not_allowed: "issues.redirectOrigin",
   not_allowed: "issues.notAllowed",
   webhook_url_forbidden: "issues.webhookUrlForbidden",
+  invalid_header_name: "issues.invalidHeaderName",
+  reserved_header: "issues.reservedHeader",
+  invalid_header_value: "issues.invalidHeaderValue",
   // What ingest answered a sender, shown in a link's request log.
   identity_required: "issues.identityRequired",
   consent_required: "issues.consentRequired",

@@ -4,6 +4,7 @@ import { sqlState, uniqueViolation } from "@/lib/db/errors";
 import { Prisma } from "@/lib/db/generated/client";
 import type { FieldIssue } from "@/lib/errors";
 import type { FieldValue } from "@/lib/fields/coerce-field-value";
+import { leadSnapshotSql } from "@/lib/leads/lead-snapshot";
 import { consentRecordInsert } from "@/lib/privacy/consent-records";
 import type { LeadInput } from "./lead-input";
 import type { SubmissionRecord } from "./submission-record";
@@ -137,8 +138,9 @@ export function upsertStatement(write: LeadWrite): SqlStatement {
   const webhooks = write.hasWebhooks
     ? Prisma.sql`,
     webhooks AS (
-      INSERT INTO webhook_messages (id, endpoint_id, workspace_id, event_type, lead_id, submission_id)
-      SELECT gen_random_uuid(), e.id, e.workspace_id, v.event, o.lead_id, ${write.submissionId}::uuid
+      INSERT INTO webhook_messages (id, endpoint_id, workspace_id, event_type, lead_id, submission_id, lead_snapshot)
+      SELECT gen_random_uuid(), e.id, e.workspace_id, v.event, o.lead_id, ${write.submissionId}::uuid,
+        COALESCE((SELECT snapshot FROM updated), (SELECT snapshot FROM inserted))
       FROM outcome o
       CROSS JOIN LATERAL (SELECT CASE WHEN o.created THEN 'lead.created' ELSE 'lead.updated' END AS event) v
       JOIN webhook_endpoints e ON e.workspace_id = ${write.workspaceId}::uuid AND e.enabled
@@ -147,12 +149,17 @@ export function upsertStatement(write: LeadWrite): SqlStatement {
       WHERE o.lead_id IS NOT NULL
     )`
     : Prisma.empty;
+  // With webhooks or new-lead emails, the lead as this write leaves it goes on their messages (lead-snapshot.ts):
+  // the two CTEs that write the lead return it, the only place this statement sees the row after the change.
+  const snapshot =
+    write.hasWebhooks || write.hasEmailSubscribers ? Prisma.raw(`, ${leadSnapshotSql("l")} AS snapshot`) : Prisma.empty;
   // An email to each member who chose "instant" for this link, for a new lead only; same reasoning as above.
   const emails = write.hasEmailSubscribers
     ? Prisma.sql`,
     emails AS (
-      INSERT INTO email_messages (id, kind, workspace_id, user_id, lead_id, submission_id)
-      SELECT gen_random_uuid(), 'new_lead', p.workspace_id, p.user_id, o.lead_id, ${write.submissionId}::uuid
+      INSERT INTO email_messages (id, kind, workspace_id, user_id, lead_id, submission_id, lead_snapshot)
+      SELECT gen_random_uuid(), 'new_lead', p.workspace_id, p.user_id, o.lead_id, ${write.submissionId}::uuid,
+        (SELECT snapshot FROM inserted)
       FROM outcome o
       JOIN notification_preferences p ON p.workspace_id = ${write.workspaceId}::uuid AND p.mode = 'instant'
         AND (cardinality(p.link_ids) = 0 OR ${write.captureLinkId}::uuid = ANY (p.link_ids))
@@ -208,10 +215,10 @@ export function upsertStatement(write: LeadWrite): SqlStatement {
         updated_at = now()
       FROM match m
       WHERE l.id = m.id AND EXISTS (SELECT 1 FROM link)
-      RETURNING l.id
+      RETURNING l.id${snapshot}
     ),
     inserted AS (
-      INSERT INTO leads (id, workspace_id, capture_link_id, email, phone, name, document, profession, city, state,
+      INSERT INTO leads AS l (id, workspace_id, capture_link_id, email, phone, name, document, profession, city, state,
         instagram, birthday, address, custom_fields,
         first_utm_source, first_utm_medium, first_utm_campaign, first_utm_content, first_utm_term,
         last_utm_source, last_utm_medium, last_utm_campaign, last_utm_content, last_utm_term)
@@ -222,7 +229,7 @@ export function upsertStatement(write: LeadWrite): SqlStatement {
         ${utmSource}::text, ${utmMedium}::text, ${utmCampaign}::text, ${utmContent}::text, ${utmTerm}::text,
         ${utmSource}::text, ${utmMedium}::text, ${utmCampaign}::text, ${utmContent}::text, ${utmTerm}::text
       WHERE NOT EXISTS (SELECT 1 FROM match) AND EXISTS (SELECT 1 FROM link)
-      RETURNING id
+      RETURNING l.id${snapshot}
     ),
     outcome AS (
       SELECT

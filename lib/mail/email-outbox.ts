@@ -12,6 +12,8 @@ export interface ClaimedEmail {
   to_address: string | null;
   lead_id: string | null;
   submission_id: string | null;
+  /** A new-lead email's lead as created (lib/leads/lead-snapshot.ts). */
+  lead_snapshot: unknown;
   endpoint_id: string | null;
   digest_day: Date | string | null;
   sealed_token: string | null;
@@ -36,8 +38,8 @@ export async function claimEmails(database: SqlExecutor, owner: string, limit: n
         FOR UPDATE OF c SKIP LOCKED
       ) d
       WHERE m.id = d.id
-      RETURNING m.id, m.kind, m.workspace_id, m.user_id, m.to_address, m.lead_id, m.submission_id, m.endpoint_id,
-        m.digest_day, m.sealed_token, m.attempt_count, m.created_at`,
+      RETURNING m.id, m.kind, m.workspace_id, m.user_id, m.to_address, m.lead_id, m.submission_id, m.lead_snapshot,
+        m.endpoint_id, m.digest_day, m.sealed_token, m.attempt_count, m.created_at`,
       [owner, limit, leaseMs],
     ),
   );
@@ -60,6 +62,7 @@ export async function recordEmailAttempt(
          next_attempt_at = CASE WHEN $5::double precision IS NULL THEN next_attempt_at ELSE now() + make_interval(secs => $5::double precision / 1000) END,
          delivered_at = CASE WHEN $3 = 'delivered' THEN now() END,
          sealed_token = CASE WHEN $3 = 'pending' THEN sealed_token END,
+         lead_snapshot = CASE WHEN $3 = 'pending' THEN lead_snapshot END,
          lease_owner = NULL, lease_expires_at = NULL
        WHERE id = $1 AND lease_owner = $2`,
       [id, owner, result.state, result.error ?? null, result.retryInMs ?? null],

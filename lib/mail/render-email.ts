@@ -69,6 +69,7 @@ async function renderNewLead(database: Database, email: ClaimedEmail): Promise<R
       eventType: "lead.created",
       leadId: email.lead_id,
       submissionId: email.submission_id,
+      leadSnapshot: email.lead_snapshot,
       createdAt: email.created_at,
     }),
     fieldLabels(prisma, email.workspace_id),

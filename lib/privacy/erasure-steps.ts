@@ -102,7 +102,7 @@ export const ERASURE_STEPS: ErasureStep[] = [
     run: (tx, { workspaceId, leadId }) =>
       count(
         tx,
-        `UPDATE webhook_messages SET body = NULL,
+        `UPDATE webhook_messages SET body = NULL, lead_snapshot = NULL,
            state = CASE WHEN state = 'pending' THEN 'failed' ELSE state END,
            lease_owner = NULL, lease_expires_at = NULL
          WHERE lead_id = $1::uuid AND workspace_id = $2::uuid AND event_type <> 'lead.erased'`,
@@ -116,13 +116,14 @@ export const ERASURE_STEPS: ErasureStep[] = [
       count(tx, `DELETE FROM lead_notes WHERE lead_id = $1::uuid AND workspace_id = $2::uuid`, [leadId, workspaceId]),
   },
   {
-    // New-lead emails hold only ids (the text is written when sent): queued ones are not sent, so no mail
-    // server receives the person's data after the erasure; sent ones keep their anonymous row.
+    // New-lead emails hold ids, and while queued the lead as created (the text is written when sent): queued
+    // ones are not sent and lose that snapshot, so no mail server receives the person's data after the
+    // erasure; sent ones keep their anonymous row.
     table: "email_messages",
     run: (tx, { workspaceId, leadId }) =>
       count(
         tx,
-        `UPDATE email_messages SET state = 'failed', last_error = 'the lead was erased', lease_owner = NULL, lease_expires_at = NULL
+        `UPDATE email_messages SET state = 'failed', last_error = 'the lead was erased', lead_snapshot = NULL, lease_owner = NULL, lease_expires_at = NULL
          WHERE lead_id = $1::uuid AND workspace_id = $2::uuid AND state = 'pending'`,
         [leadId, workspaceId],
       ),

@@ -3,6 +3,7 @@ import type { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { publicBaseUrl } from "@/lib/http/public-base-url";
 import { type LeadJson, type LeadRow, toLeadJson } from "@/lib/leads/lead-json";
+import { readLeadSnapshot } from "@/lib/leads/lead-snapshot";
 
 /** What the dispatcher knows of a message when it builds its body. */
 export interface MessageFacts {
@@ -10,6 +11,8 @@ export interface MessageFacts {
   eventType: string;
   leadId: string | null;
   submissionId: string | null;
+  /** The lead as the event left it (lib/leads/lead-snapshot.ts); absent on older rows and lead-less events. */
+  leadSnapshot?: unknown;
   createdAt: Date;
 }
 
@@ -85,7 +88,8 @@ const SUBMISSIONS = `/* leadlink:webhook-contents-submissions */
 
 /**
  * Reads what a message is about, at its first attempt (the body is then kept, so that every retry sends the
- * same bytes). The lead is as it is at that moment, usually within a second of the event.
+ * same bytes). The lead is as the event left it (its snapshot); a message written before snapshots existed
+ * shows the lead as it is at that moment.
  */
 export async function loadMessageContent(database: SqlExecutor, message: MessageFacts): Promise<MessageContent> {
   const [content] = await loadMessageContents(database, [message]);
@@ -104,7 +108,13 @@ export async function loadMessageContents(
   messages: readonly MessageFacts[],
 ): Promise<(MessageContent | Error)[]> {
   const unique = (ids: (string | null)[]) => [...new Set(ids.filter((id): id is string => id !== null))];
-  const leadIds = unique(messages.map((message) => (message.eventType === "lead.erased" ? null : message.leadId)));
+  const snapshotOf = (message: MessageFacts) =>
+    message.leadSnapshot === null || message.leadSnapshot === undefined
+      ? undefined
+      : readLeadSnapshot(message.leadSnapshot as Prisma.JsonValue);
+  const leadIds = unique(
+    messages.map((message) => (message.eventType === "lead.erased" || message.leadSnapshot != null ? null : message.leadId)),
+  );
   const submissionIds = unique(messages.map((message) => message.submissionId));
   const [workspaces, leads, submissions] = await Promise.all([
     database.sql<WorkspaceRow>(statement(WORKSPACES, [unique(messages.map((message) => message.workspaceId))])),
@@ -118,7 +128,7 @@ export async function loadMessageContents(
     const workspace = workspaceById.get(message.workspaceId);
     if (!workspace) return new Error(`workspace ${message.workspaceId} no longer exists`);
     // Tenancy inside the lookup, as before: a row of another workspace is treated as missing.
-    const lead = message.leadId ? leadById.get(message.leadId) : undefined;
+    const lead = message.leadId ? (snapshotOf(message) ?? leadById.get(message.leadId)) : undefined;
     const submission = message.submissionId ? submissionById.get(message.submissionId) : undefined;
     const content: MessageContent = {
       type: message.eventType,

@@ -10,6 +10,8 @@ export interface ClaimedMessage {
   lead_id: string | null;
   submission_id: string | null;
   body: string | null;
+  /** The lead as the event left it, until the body is built from it (lib/leads/lead-snapshot.ts). */
+  lead_snapshot: unknown;
   test: boolean;
   attempt_count: number;
   created_at: Date;
@@ -46,7 +48,7 @@ export async function claimMessages(
         FOR UPDATE OF c SKIP LOCKED
       ) d
       WHERE m.id = d.id
-      RETURNING m.id, m.endpoint_id, m.workspace_id, m.event_type, m.lead_id, m.submission_id, m.body, m.test,
+      RETURNING m.id, m.endpoint_id, m.workspace_id, m.event_type, m.lead_id, m.submission_id, m.body, m.lead_snapshot, m.test,
         m.attempt_count, m.created_at, d.kind, d.url, d.headers, d.secret, d.previous_secret`,
       [owner, limit, leaseMs],
     ),

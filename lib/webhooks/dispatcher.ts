@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import type { Database } from "@/lib/db/client";
 import { openPool } from "@/lib/db/pg-database";
-import { isAppError } from "@/lib/errors";
 import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { log } from "@/lib/log";
 import { deliverEmail } from "@/lib/mail/deliver-email";
@@ -144,6 +143,7 @@ export function startDispatcher(shared: Database, options: DispatcherOptions = {
         eventType: message.event_type,
         leadId: message.lead_id,
         submissionId: message.submission_id,
+        leadSnapshot: message.lead_snapshot,
         createdAt: message.created_at,
       })),
     );
@@ -171,8 +171,10 @@ export function startDispatcher(shared: Database, options: DispatcherOptions = {
         message.kind === "slack" ? [] : [message.secret, ...(message.previous_secret ? [message.previous_secret] : [])];
       result = await sendWebhook({ url: message.url, messageId, body, secrets, headers, signal: abort.signal });
     } catch (error) {
-      if (!isAppError(error)) throw error;
-      result = { status: null, durationMs: 0, response: null, error: error.message };
+      // Nothing could be sent (the lead is gone, the content could not be read, the stored headers do not
+      // parse): a failed attempt all the same, recorded with its reason and retried on the schedule. Left
+      // unrecorded, the message would stay pending, claimed again and again, with no attempt to show why.
+      result = { status: null, durationMs: 0, response: null, error: errorText(error) };
     }
     if (abort.signal.aborted) return; // stop(): the message is released, not counted as a failure
     if (succeeded(result)) {
@@ -195,7 +197,8 @@ export function startDispatcher(shared: Database, options: DispatcherOptions = {
     const { outcome, disabled } = await recordWithRetries(() =>
       recordAttempt(
         database,
-        { id: message.id, endpointId: message.endpoint_id, attemptCount: message.attempt_count, body: body ?? "" },
+        // No body when none could be built (the content could not be read): the next attempt tries again.
+        { id: message.id, endpointId: message.endpoint_id, attemptCount: message.attempt_count, body },
         owner,
         result,
       ),

@@ -5,10 +5,13 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const DEFAULT_EVENTS: WebhookEvent[] = ["lead.created", "lead.updated"];
 export const MAX_HEADERS = 10;
 
-// Headers Leadlink sets itself, or that would break the request: a custom header may not replace them.
+// Headers Leadlink sets itself, or that would break the request: a custom header may not replace them
+// (every `webhook-…` name is refused too: the Standard Webhooks headers are the signature).
 const RESERVED_HEADERS = new Set([
   "content-type",
   "content-length",
+  "content-encoding",
+  "user-agent",
   "host",
   "connection",
   "transfer-encoding",
@@ -19,7 +22,15 @@ const RESERVED_HEADERS = new Set([
   "expect",
   "proxy-connection",
 ]);
+/** RFC 9110's token: what a header name may be made of. */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/**
+ * What a header value may hold and HTTP carry as it is: visible ASCII, spaces and tabs (RFC 9110's field-vchar
+ * without obs-text). Anything else (a line break, NUL, another control, `€`) Node refuses when the request is
+ * built, so the endpoint could never be called: refused here, when it is saved.
+ */
+const HEADER_VALUE = /^[\t\x20-\x7e]*$/;
+export const MAX_HEADER_VALUE = 4096;
 
 export const WebhookHeader = z.object({
   name: z
@@ -27,15 +38,23 @@ export const WebhookHeader = z.object({
     .trim()
     .min(1, "a header needs a name")
     .max(100)
-    .regex(TOKEN, "a header name is letters, digits and - _ . only")
+    .refine((name) => TOKEN.test(name), {
+      message: "a header name must be letters, digits and ! # $ % & ' * + - . ^ _ ` | ~ only",
+      params: { code: "invalid_header_name" },
+    })
     .refine((name) => !RESERVED_HEADERS.has(name.toLowerCase()) && !name.toLowerCase().startsWith("webhook-"), {
-      message: "this header is set by Leadlink",
+      message: "this header is set by Leadlink itself (Content-Type, User-Agent, Host, webhook-…)",
+      params: { code: "reserved_header" },
     }),
   value: z
     .string()
-    .max(4096)
-    .refine((value) => !/[\r\n\0]/.test(value), { message: "a header value cannot contain line breaks" })
-    .transform((value) => value.trim()),
+    .trim()
+    .max(MAX_HEADER_VALUE)
+    .refine((value) => HEADER_VALUE.test(value), {
+      message:
+        "a header value may only hold unaccented letters, digits, punctuation, spaces and tabs (no line breaks, control characters, accents or symbols such as €)",
+      params: { code: "invalid_header_value" },
+    }),
 });
 export type WebhookHeader = z.infer<typeof WebhookHeader>;
 

@@ -27,7 +27,22 @@ export interface LoggedMessage {
   createdAt: string;
   /** When the next attempt is due (pending messages). */
   nextAttemptAt: string | null;
+  /** The lead the message is about, if any (a test event has none). */
+  lead: MessageLead | null;
+  /** A submission.rejected message's request, found in its link's request log. */
+  rejected: { submissionId: string; captureLinkId: string } | null;
   attempts: LoggedAttempt[];
+}
+
+/**
+ * Enough to name and link a lead in the log: its name, else its email, else its id. An erased lead has
+ * neither (its row keeps none); the log says it was erased.
+ */
+export interface MessageLead {
+  id: string;
+  name: string | null;
+  email: string | null;
+  erased: boolean;
 }
 
 export interface MessagePage {
@@ -39,6 +54,8 @@ export interface MessagePage {
 const messageSelect = {
   id: true,
   eventType: true,
+  leadId: true,
+  submissionId: true,
   state: true,
   test: true,
   createdAt: true,
@@ -93,6 +110,7 @@ export async function listMessages(
   });
   const shown = rows.slice(0, limit);
   const last = shown.at(-1);
+  const { leads, rejected } = await loadSubjects(workspaceId, shown);
   return {
     messages: shown.map((row) => ({
       messageId: webhookMessageId(row.id),
@@ -101,8 +119,47 @@ export async function listMessages(
       test: row.test,
       createdAt: row.createdAt.toISOString(),
       nextAttemptAt: row.state === "pending" ? row.nextAttemptAt.toISOString() : null,
+      lead: (row.leadId && leads.get(row.leadId)) || null,
+      rejected: (row.eventType === "submission.rejected" && row.submissionId && rejected.get(row.submissionId)) || null,
       attempts: row.attempts.map((attempt) => ({ ...attempt, at: attempt.at.toISOString() })),
     })),
     older: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
+  };
+}
+
+/** The leads and rejected requests a page of messages is about: one query each, scoped to the workspace. */
+async function loadSubjects(
+  workspaceId: string,
+  rows: readonly { eventType: string; leadId: string | null; submissionId: string | null }[],
+): Promise<{ leads: Map<string, MessageLead>; rejected: Map<string, { submissionId: string; captureLinkId: string }> }> {
+  const leadIds = [...new Set(rows.flatMap((row) => (row.leadId ? [row.leadId] : [])))];
+  const submissionIds = [
+    ...new Set(rows.flatMap((row) => (row.eventType === "submission.rejected" && row.submissionId ? [row.submissionId] : []))),
+  ];
+  const { prisma } = await getDatabase();
+  const [leads, submissions] = await Promise.all([
+    leadIds.length === 0
+      ? []
+      : prisma.lead.findMany({
+          where: { workspaceId, id: { in: leadIds } },
+          select: { id: true, name: true, email: true, erasedAt: true },
+        }),
+    submissionIds.length === 0
+      ? []
+      : prisma.submission.findMany({
+          where: { workspaceId, id: { in: submissionIds } },
+          select: { id: true, captureLinkId: true },
+        }),
+  ]);
+  return {
+    leads: new Map(
+      leads.map((lead) => {
+        const erased = lead.erasedAt !== null;
+        return [lead.id, { id: lead.id, name: erased ? null : lead.name, email: erased ? null : lead.email, erased }];
+      }),
+    ),
+    rejected: new Map(
+      submissions.map((submission) => [submission.id, { submissionId: submission.id, captureLinkId: submission.captureLinkId }]),
+    ),
   };
 }

@@ -19,7 +19,7 @@ export type AttemptOutcome = "delivered" | "retry" | "failed" | "gone";
  */
 export async function recordAttempt(
   database: Database,
-  message: { id: string; endpointId: string; attemptCount: number; body: string },
+  message: { id: string; endpointId: string; attemptCount: number; body: string | null },
   owner: string,
   result: AttemptResult,
 ): Promise<{ outcome: AttemptOutcome; disabled: boolean }> {
@@ -30,7 +30,7 @@ export async function recordAttempt(
   const outcome: AttemptOutcome = ok ? "delivered" : gone ? "gone" : delay === undefined ? "failed" : "retry";
   const state = outcome === "delivered" ? "delivered" : outcome === "retry" ? "pending" : "failed";
 
-  if (ok) {
+  if (ok && message.body !== null) {
     await recordDeliveries(database, [{ id: message.id, endpointId: message.endpointId, body: message.body, result }], owner);
     return { outcome, disabled: false };
   }
@@ -46,6 +46,8 @@ export async function recordAttempt(
     await tx.sql(
       statement(
         `UPDATE webhook_messages SET state = $3, attempt_count = attempt_count + 1, body = COALESCE(body, $4),
+           -- Once the body is kept, the snapshot it was built from has done its work.
+           lead_snapshot = CASE WHEN $4::text IS NULL THEN lead_snapshot END,
            next_attempt_at = CASE WHEN $5::double precision IS NULL THEN next_attempt_at ELSE now() + make_interval(secs => $5::double precision / 1000) END,
            delivered_at = CASE WHEN $3 = 'delivered' THEN now() END, lease_owner = NULL, lease_expires_at = NULL
          WHERE id = $1 AND lease_owner = $2`,

@@ -34,7 +34,8 @@ export async function recordDeliveries(database: SqlExecutor, deliveries: readon
         WHERE EXISTS (SELECT 1 FROM webhook_messages m WHERE m.id = done.id)
       ), messages AS (
         UPDATE webhook_messages m SET state = 'delivered', attempt_count = m.attempt_count + 1,
-          body = COALESCE(m.body, done.body), delivered_at = now(), lease_owner = NULL, lease_expires_at = NULL
+          body = COALESCE(m.body, done.body), lead_snapshot = NULL, delivered_at = now(), lease_owner = NULL,
+          lease_expires_at = NULL
         FROM done WHERE m.id = done.id AND m.lease_owner = $7
       )
       UPDATE webhook_endpoints SET last_success_at = now()

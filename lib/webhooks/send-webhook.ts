@@ -67,7 +67,18 @@ export function signatureHeaders(messageId: string, body: string, secrets: strin
  * One POST: no redirect followed (a 3xx is a failure), 10 s for the whole exchange, only public addresses
  * unless WEBHOOK_ALLOW_PRIVATE_NETWORKS (the name is resolved and checked at connect time, ssrf-guard.ts).
  */
-export function sendWebhook(request: OutgoingRequest): Promise<AttemptResult> {
+export async function sendWebhook(request: OutgoingRequest): Promise<AttemptResult> {
+  // Whatever keeps the request from being made at all (a URL that no longer parses, a header value saved before
+  // values were checked, which Node refuses to write) is this attempt's failure, recorded like any other.
+  try {
+    return await attempt(request);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { status: null, durationMs: 0, response: null, error: `the request could not be made: ${reason}` };
+  }
+}
+
+function attempt(request: OutgoingRequest): Promise<AttemptResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const url = new URL(request.url);

@@ -187,6 +187,7 @@ export default async function WebhookPage({
         messages={page.messages}
         state={state}
         path={path}
+        workspacePath={`/w/${workspace.slug}`}
         olderHref={page.older ? `${path}?${stateQuery}before=${encodeURIComponent(page.older)}` : null}
         newestHref={before ? (state ? `${path}?state=${state}` : path) : null}
         resend={bound(resendMessageAction)}
