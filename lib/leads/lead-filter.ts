@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Prisma } from "@/lib/db/generated/client";
+import { queryableText } from "@/lib/normalise/text";
 import { DEFAULT_TIME_ZONE } from "@/lib/time/time-zone";
 import { uuidSchema } from "@/lib/validation/uuid";
 import { LEAD_STATUSES } from "./lead-workflow-input";
@@ -16,7 +17,10 @@ export const LEAD_SORT_LABELS: Record<LeadSort, string> = {
 
 /** An empty form field ("?utm_source=") means "no filter", like a missing one. */
 function blankAsMissing<T extends z.ZodType>(schema: T) {
-  return z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema.optional());
+  return z.preprocess(
+    (value) => (typeof value === "string" && queryableText(value).trim() === "" ? undefined : value),
+    schema.optional(),
+  );
 }
 
 const Day = z
@@ -25,12 +29,19 @@ const Day = z
   .refine(
     (value) => {
       const date = new Date(`${value}T00:00:00Z`);
-      return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+      // Year 0000 is ISO 8601 but not a PostgreSQL date.
+      return (
+        /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+        !Number.isNaN(date.getTime()) &&
+        date.toISOString().startsWith(value) &&
+        date.getUTCFullYear() >= 1
+      );
     },
     { message: "must be a calendar date as YYYY-MM-DD", params: { code: "invalid_date" } },
   );
 
-const FilterText = z.string().trim().max(200, "must be at most 200 characters");
+// Dropped here, once, so that the page, the export, bulk actions and the API never hand PostgreSQL a NUL.
+const FilterText = z.string().overwrite(queryableText).trim().max(200, "must be at most 200 characters");
 
 /**
  * The leads table's filter, as the page's query string, the export's query string and the integration
