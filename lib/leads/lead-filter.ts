@@ -134,13 +134,28 @@ function escapeLike(value: string): string {
 }
 
 /**
- * The part of a filter that the sort indexes serve: the workspace and the date range. Always scoped to
- * the workspace. The range runs from midnight of `from` to the midnight after `to` in `timeZone`, which
- * PostgreSQL works out (AT TIME ZONE, daylight saving included) once per statement, so the created-at
- * index still serves the range. The zone is a bound parameter, validated by the caller (lib/time).
+ * An erased lead appears nowhere as a lead (DESIGN.md section 13). Erased leads are rare, so this is a
+ * filter on the rows an index walk or a search reads, never what chooses the index.
  */
-export function leadScopeCondition(workspaceId: string, filter: LeadFilter, timeZone = DEFAULT_TIME_ZONE): Prisma.Sql {
+export const NOT_ERASED = Prisma.sql`l.erased_at IS NULL`;
+
+/**
+ * The part of a filter that the sort indexes serve: the workspace and the date range, and only leads
+ * that are not erased. Always scoped to the workspace. The range runs from midnight of `from` to the
+ * midnight after `to` in `timeZone`, which PostgreSQL works out (AT TIME ZONE, daylight saving included)
+ * once per statement, so the created-at index still serves the range. The zone is a bound parameter,
+ * validated by the caller (lib/time). `taggedOnly`: the caller reads the tagged leads' indexes, which hold
+ * no erased lead (erasure empties the tags) and whose entries carry no erased_at: asking for it would
+ * read every entry's row from the table.
+ */
+export function leadScopeCondition(
+  workspaceId: string,
+  filter: LeadFilter,
+  timeZone = DEFAULT_TIME_ZONE,
+  { taggedOnly = false } = {},
+): Prisma.Sql {
   const conditions: Prisma.Sql[] = [Prisma.sql`l.workspace_id = ${workspaceId}::uuid`];
+  if (!taggedOnly) conditions.push(NOT_ERASED);
   if (filter.from) conditions.push(Prisma.sql`l.created_at >= (${filter.from}::date::timestamp AT TIME ZONE ${timeZone}::text)`);
   if (filter.to) conditions.push(Prisma.sql`l.created_at < ((${filter.to}::date + 1)::timestamp AT TIME ZONE ${timeZone}::text)`);
   return Prisma.join(conditions, " AND ");

@@ -6,7 +6,7 @@ import { queryableText } from "@/lib/normalise/text";
 import { parseInput } from "@/lib/validation/parse-input";
 import { uuidSchema } from "@/lib/validation/uuid";
 import { loadFieldNames } from "./field-names";
-import { type LeadFilter, leadMatchCondition } from "./lead-filter";
+import { type LeadFilter, leadMatchCondition, NOT_ERASED } from "./lead-filter";
 import { type LeadJson, leadSelect, toLeadJson } from "./lead-json";
 import { MAX_LEADS_PER_PAGE } from "./list-leads";
 
@@ -108,7 +108,7 @@ export async function listApiLeads(workspaceId: string, input: ApiLeadListQuery)
   const key = Prisma.raw(order === "created" ? "l.created_at" : "l.updated_at");
   const cursor = query.cursor ? decodeCursor(query.cursor, order) : undefined;
 
-  const conditions: Prisma.Sql[] = [Prisma.sql`l.workspace_id = ${workspaceId}::uuid`];
+  const conditions: Prisma.Sql[] = [Prisma.sql`l.workspace_id = ${workspaceId}::uuid`, NOT_ERASED];
   if (query.createdAfter) conditions.push(Prisma.sql`l.created_at > ${new Date(query.createdAfter)}::timestamptz`);
   if (query.createdBefore) conditions.push(Prisma.sql`l.created_at < ${new Date(query.createdBefore)}::timestamptz`);
   if (query.updatedAfter) conditions.push(Prisma.sql`l.updated_at > ${new Date(query.updatedAfter)}::timestamptz`);

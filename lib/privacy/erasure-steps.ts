@@ -128,14 +128,16 @@ export const ERASURE_STEPS: ErasureStep[] = [
       ),
   },
   {
-    // Last: the row stays (counts, charts, the submissions' link to it) with none of the person's data. The
-    // search text is a generated column of these fields, so it empties with them.
+    // Last: the row stays (the submissions' link to it, the request counts) with none of the person's data.
+    // The search text is a generated column of these fields, so it empties with them. Tags go like notes
+    // (words about the person), which also keeps erased leads out of the tagged leads' indexes
+    // (lib/leads/lead-filter.ts, leadScopeCondition).
     table: "leads",
     run: (tx, { workspaceId, leadId }) =>
       count(
         tx,
         `UPDATE leads SET email = NULL, phone = NULL, name = NULL, document = NULL, profession = NULL, city = NULL,
-           state = NULL, instagram = NULL, birthday = NULL, address = '{}'::jsonb, custom_fields = '{}'::jsonb,
+           state = NULL, instagram = NULL, birthday = NULL, address = '{}'::jsonb, custom_fields = '{}'::jsonb, tags = '{}',
            erased_at = now(), updated_at = now()
          WHERE id = $1::uuid AND workspace_id = $2::uuid`,
         [leadId, workspaceId],
