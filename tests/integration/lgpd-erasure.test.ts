@@ -70,7 +70,7 @@ async function ingest(token: string, body: Record<string, unknown>, headers: Rec
 }
 
 describe("erasure", () => {
-  it("leaves none of the person's data in a dump of the database, and every count as it was", async () => {
+  it("leaves none of the person's data in a dump of the database, and every request count as it was", async () => {
     const { workspace, link, token } = await setupLink(db.current);
     const endpoint = await createEndpoint(workspace.id, {
       url: receiver.url("/erasure"),
