@@ -144,18 +144,18 @@ export const NOT_ERASED = Prisma.sql`l.erased_at IS NULL`;
  * that are not erased. Always scoped to the workspace. The range runs from midnight of `from` to the
  * midnight after `to` in `timeZone`, which PostgreSQL works out (AT TIME ZONE, daylight saving included)
  * once per statement, so the created-at index still serves the range. The zone is a bound parameter,
- * validated by the caller (lib/time). `taggedOnly`: the caller reads the tagged leads' indexes, which hold
- * no erased lead (erasure empties the tags) and whose entries carry no erased_at: asking for it would
- * read every entry's row from the table.
+ * validated by the caller (lib/time). `withErased`: the caller leaves erased leads out itself, where asking
+ * each index entry for erased_at would read its row from the table: the tagged leads' indexes hold no
+ * erased lead (erasure empties the tags); a count takes the erased leads' own count off.
  */
 export function leadScopeCondition(
   workspaceId: string,
   filter: LeadFilter,
   timeZone = DEFAULT_TIME_ZONE,
-  { taggedOnly = false } = {},
+  { withErased = false } = {},
 ): Prisma.Sql {
   const conditions: Prisma.Sql[] = [Prisma.sql`l.workspace_id = ${workspaceId}::uuid`];
-  if (!taggedOnly) conditions.push(NOT_ERASED);
+  if (!withErased) conditions.push(NOT_ERASED);
   if (filter.from) conditions.push(Prisma.sql`l.created_at >= (${filter.from}::date::timestamp AT TIME ZONE ${timeZone}::text)`);
   if (filter.to) conditions.push(Prisma.sql`l.created_at < ((${filter.to}::date + 1)::timestamp AT TIME ZONE ${timeZone}::text)`);
   return Prisma.join(conditions, " AND ");

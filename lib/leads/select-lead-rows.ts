@@ -75,7 +75,7 @@ export async function selectLeadRows<T>(query: LeadRowsQuery, runner?: LeadRowsR
     // + tag=vip at 1M leads), not knowing that the page fills after a few hundred in order.
     const keys = LEAD_SORT_KEYS[filter.sort];
     const keyOrder = leadOrderOfKeys(filter.sort, backward);
-    const taggedRange = leadScopeCondition(workspaceId, filter, timeZone, { taggedOnly: true });
+    const taggedRange = leadScopeCondition(workspaceId, filter, timeZone, { withErased: true });
     const part = (conditions: Prisma.Sql[], window: number, scopeRange = range) => {
       const scope = Prisma.join([scopeRange, ...conditions, ...(after ? [after] : [])], " AND ");
       return Prisma.sql`SELECT l.*, ${keys} FROM leads l WHERE ${scope} ORDER BY ${order} LIMIT ${window}`;
