@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { GET as exportLeadsRoute } from "@/app/(admin)/w/[slug]/leads/export/route";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { LeadFilter, leadFilterParams } from "@/lib/leads/lead-filter";
+import { addLeadNote } from "@/lib/leads/lead-notes";
 import { listLeadPage } from "@/lib/leads/list-leads";
 import { apiJson } from "../support/api-client";
 import { parseCsv } from "../support/csv";
@@ -14,7 +15,7 @@ import { useTestDatabase } from "../support/database";
 import { post } from "../support/ingest-client";
 import { setupLink, uniqueEmail } from "../support/ingest-helpers";
 import { callAction } from "../support/server-action";
-import { newUser } from "../support/tenants";
+import { fieldErrors, newUser } from "../support/tenants";
 
 const db = useTestDatabase();
 
@@ -65,6 +66,25 @@ describe("a NUL byte in a search or filter", () => {
       expect(page.status, field).toBe(422);
       expect(page.body).toMatchObject({ code: "validation_failed", errors: [{ field }] });
     }
+  });
+
+  it("in a tag or a note to be stored is 422, not a 500", async () => {
+    const { workspace, key } = await workspaceWithLeads();
+    const writer = (await createApiKey(workspace.id, { name: "Writer", scope: "write" })).token;
+    const [lead] = (await apiJson("/api/v1/leads", { key })).body.data as { id: string }[];
+    const patch = await apiJson(`/api/v1/leads/${lead!.id}`, { key: writer, method: "PATCH", body: { tags: ["v\u0000ip"] } });
+    expect(patch.status).toBe(422);
+    expect(patch.body).toMatchObject({ code: "validation_failed", errors: [{ field: "tags.0", code: "invalid_characters" }] });
+    expect(
+      await fieldErrors(
+        addLeadNote(db.current, {
+          workspaceId: workspace.id,
+          leadId: lead!.id,
+          authorUserId: null as never,
+          note: { body: "a\u0000b" },
+        }),
+      ),
+    ).toEqual({ body: "invalid_characters" });
   });
 
   it("is dropped from the leads page's query; a tampered cursor or year 0 is not a 500", async () => {
