@@ -231,6 +231,14 @@ export const ERROR_CODES = {
   },
 
   // Conflicts with what is already stored.
+  lead_erased: {
+    status: 409,
+    title: "Lead erased",
+    ingest: false,
+    summary:
+      "The lead was erased (LGPD): it keeps only its id and when it was erased, and its status, owner, tags and notes can no longer be changed.",
+    fix: "Nothing to do for this lead. If the person comes back, their next request creates a new lead.",
+  },
   email_taken: {
     status: 409,
     title: "Email taken",

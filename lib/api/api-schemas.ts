@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ERROR_CODES, type ErrorCode } from "@/lib/error-codes";
+import type { ErasedLeadJson } from "@/lib/leads/get-lead";
 import type { LeadDetailJson, LeadJson } from "@/lib/leads/lead-json";
 import { leadStatusSchema } from "@/lib/leads/lead-workflow-input";
 import { WEBHOOK_EVENTS } from "@/lib/webhooks/endpoint-input";
@@ -73,6 +74,10 @@ export const SubmissionSchema = z.object({
 });
 
 export const LeadDetailSchema = LeadSchema.extend({ submissions: z.array(SubmissionSchema).describe("Oldest first.") });
+
+export const ErasedLeadSchema = z
+  .object({ id: z.uuid(), erasedAt: Instant.describe("When the lead was erased.") })
+  .describe("An erased lead (LGPD): only its id and when it was erased (DESIGN.md section 13).");
 
 export const LeadPageSchema = z.object({
   data: z.array(LeadSchema),
@@ -148,4 +153,8 @@ export type ApiLead = z.infer<typeof LeadSchema>;
 
 // Compile-time checks: the handlers' types fit the documented shapes.
 type Fits<Actual, Documented> = Actual extends Documented ? true : never;
-export const SHAPES_FIT: [Fits<LeadJson, ApiLead>, Fits<LeadDetailJson, z.infer<typeof LeadDetailSchema>>] = [true, true];
+export const SHAPES_FIT: [
+  Fits<LeadJson, ApiLead>,
+  Fits<LeadDetailJson, z.infer<typeof LeadDetailSchema>>,
+  Fits<ErasedLeadJson, z.infer<typeof ErasedLeadSchema>>,
+] = [true, true, true];

@@ -9,6 +9,7 @@ import { ApiLeadListQuery } from "@/lib/leads/list-api-leads";
 import { LinkInput } from "@/lib/links/link-input";
 import { WebhookEndpointInput } from "@/lib/webhooks/endpoint-input";
 import {
+  ErasedLeadSchema,
   FieldIssueSchema,
   FieldSchema,
   IngestResultSchema,
@@ -208,9 +209,14 @@ function buildDocument(): Json {
           tags: ["Leads"],
           operationId: "getLead",
           summary: "Get a lead with its submissions",
+          description: 'An erased lead answers `{"id", "erasedAt"}` only.',
           parameters: [idParameter("lead")],
           responses: {
-            "200": json(ref("LeadDetail"), EXAMPLES.leadDetail, "The lead."),
+            "200": json(
+              { oneOf: [ref("LeadDetail"), ref("ErasedLead")] },
+              EXAMPLES.leadDetail,
+              "The lead, or what is left of an erased one.",
+            ),
             ...problems(...AUTH_ERRORS, "lead_not_found"),
           },
         },
@@ -219,7 +225,7 @@ function buildDocument(): Json {
           operationId: "updateLead",
           summary: "Change a lead's status, owner or tags",
           description:
-            "Each key is optional: `status`, the owner as `ownerId` (a member's user id) or `ownerEmail` (a member's email, in any case; see `GET /api/v1/members`), not both, null unassigns; `tags` (replaces the list). A change bumps `updatedAt` and emits `lead.updated`; a patch that changes nothing writes nothing. Answers the lead. An `ownerEmail` that no member of the workspace has is 422 `validation_failed` on `ownerEmail`.",
+            "Each key is optional: `status`, the owner as `ownerId` (a member's user id) or `ownerEmail` (a member's email, in any case; see `GET /api/v1/members`), not both, null unassigns; `tags` (replaces the list). A change bumps `updatedAt` and emits `lead.updated`; a patch that changes nothing writes nothing. Answers the lead. An `ownerEmail` that no member of the workspace has is 422 `validation_failed` on `ownerEmail`. An erased lead is `lead_erased` (409), and nothing is written.",
           ...write,
           parameters: [idParameter("lead")],
           requestBody: {
@@ -233,7 +239,7 @@ function buildDocument(): Json {
           },
           responses: {
             "200": json(ref("Lead"), EXAMPLES.leadPage.data[0], "The lead as it is now."),
-            ...problems(...WRITE_ERRORS, "lead_not_found", "member_not_found", "validation_failed"),
+            ...problems(...WRITE_ERRORS, "lead_not_found", "member_not_found", "lead_erased", "validation_failed"),
           },
         },
         delete: {
@@ -392,6 +398,7 @@ function buildDocument(): Json {
         IngestResult: jsonSchema(IngestResultSchema, "output"),
         Lead: jsonSchema(LeadSchema, "output"),
         LeadDetail: jsonSchema(LeadDetailSchema, "output"),
+        ErasedLead: jsonSchema(ErasedLeadSchema, "output"),
         LeadPage: jsonSchema(LeadPageSchema, "output"),
         Submission: jsonSchema(SubmissionSchema, "output"),
         Utm: jsonSchema(UtmSchema, "output"),

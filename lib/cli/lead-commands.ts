@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { getLead } from "@/lib/leads/get-lead";
+import { readLead } from "@/lib/leads/get-lead";
 import { listLeads, MAX_LEADS_PER_PAGE } from "@/lib/leads/list-leads";
 import { findWorkspace } from "@/lib/workspaces/find-workspace";
 import { action, type CliContext, leafCommand } from "./cli-command";
@@ -26,12 +26,14 @@ export function registerLeadCommands(program: Command, context: CliContext): voi
     .addHelpText(
       "after",
       '\nJSON: {"id", "email", "name", "telephone", "document", "profession", "city", "state", "instagram", "birthday",\n' +
-        '"address", "firstTouch", "lastTouch", "customFields", "createdAt", "updatedAt", "submissions"}',
+        '"address", "firstTouch", "lastTouch", "customFields", "createdAt", "updatedAt", "submissions"};\n' +
+        'an erased lead: {"id", "erasedAt"}',
     )
     .action(
       action(context, async (options: { workspace: string; id: string }) => {
         const workspace = await findWorkspace(options.workspace);
-        const found = await getLead(workspace.id, options.id);
+        const found = await readLead(workspace.id, options.id);
+        if ("erasedAt" in found) return { json: found, text: `Lead ${found.id} was erased on ${found.erasedAt}.` };
         return { json: found, text: formatLeadDetail(found) };
       }),
     );

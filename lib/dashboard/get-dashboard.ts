@@ -58,17 +58,25 @@ function periodBounds(period: DashboardPeriod) {
  * The leads of the period in one pass over leads_workspace_id_created_at_id_idx, which carries the capture
  * link and the first-touch UTM source (migration 20261121035000_dashboard) so that the scan reads no table
  * rows. The rows are first grouped by their raw values (cheap per row); lower-casing, sums and top lists
- * work on those few groups.
+ * work on those few groups. Erased leads are no leads (DESIGN.md section 13; the request totals still count
+ * their requests): asking each row for erased_at would read every row from the table, so the few erased
+ * leads of the period are counted apart, from their own small index (migration 20261127010000), and taken
+ * off their groups (erasure keeps a lead's link and UTM, so they fall in the same groups).
  */
 function leadBreakdown(workspaceId: string, period: DashboardPeriod) {
   const { start, end } = periodBounds(period);
+  const group = Prisma.sql`(l.created_at AT TIME ZONE ${period.timeZone}::text)::date AS day, l.first_utm_source AS source, l.capture_link_id AS link`;
+  const inPeriod = Prisma.sql`l.workspace_id = ${workspaceId}::uuid AND l.created_at >= ${start} AND l.created_at < ${end}`;
   return Prisma.sql`
     WITH g AS MATERIALIZED (
-      SELECT (l.created_at AT TIME ZONE ${period.timeZone}::text)::date AS day, l.first_utm_source AS source, l.capture_link_id AS link, count(*) AS n
-      FROM leads l
-      WHERE l.workspace_id = ${workspaceId}::uuid
-        AND l.created_at >= ${start} AND l.created_at < ${end}
+      SELECT day, source, link, sum(n) AS n
+      FROM (
+        (SELECT ${group}, count(*) AS n FROM leads l WHERE ${inPeriod} GROUP BY 1, 2, 3)
+        UNION ALL
+        (SELECT ${group}, -count(*) AS n FROM leads l WHERE ${inPeriod} AND l.erased_at IS NOT NULL GROUP BY 1, 2, 3)
+      ) counted
       GROUP BY 1, 2, 3
+      HAVING sum(n) > 0
     ),
     by_source AS (SELECT lower(source) AS source, sum(n) AS n FROM g GROUP BY 1),
     by_link AS (SELECT link, sum(n) AS n FROM g GROUP BY 1)

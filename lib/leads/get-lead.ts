@@ -16,8 +16,17 @@ export function leadNotFound(leadId: string): AppError {
   return new AppError("lead_not_found", `No lead "${leadId.trim()}" in this workspace.`);
 }
 
-/** A lead of the workspace with its submissions, oldest first; AppError `lead_not_found` for any other id. */
-export async function getLead(workspaceId: string, leadId: string): Promise<LeadDetailJson> {
+/** What an erased lead still answers with (DESIGN.md section 13): it is no lead any more. */
+export interface ErasedLeadJson {
+  id: string;
+  erasedAt: string;
+}
+
+export function leadErased(leadId: string): AppError {
+  return new AppError("lead_erased", `The lead "${leadId.trim()}" was erased; it can no longer be changed.`);
+}
+
+async function loadLead(workspaceId: string, leadId: string) {
   const id = leadIdOrNotFound(leadId);
   const { prisma } = await getDatabase();
   const [lead, fieldNames] = await Promise.all([
@@ -25,6 +34,7 @@ export async function getLead(workspaceId: string, leadId: string): Promise<Lead
       where: { id, workspaceId },
       select: {
         ...leadSelect,
+        erasedAt: true,
         submissions: {
           where: { workspaceId },
           orderBy: [{ receivedAt: "asc" }, { id: "asc" }],
@@ -35,5 +45,20 @@ export async function getLead(workspaceId: string, leadId: string): Promise<Lead
     loadFieldNames(workspaceId),
   ]);
   if (!lead) throw leadNotFound(leadId);
-  return { ...toLeadJson(lead, fieldNames), submissions: lead.submissions.map(toSubmissionJson) };
+  const { erasedAt, submissions, ...row } = lead;
+  return { erasedAt, detail: { ...toLeadJson(row, fieldNames), submissions: submissions.map(toSubmissionJson) } };
+}
+
+/**
+ * A lead of the workspace with its submissions, oldest first, as stored (an erased lead's anonymous row
+ * too); AppError `lead_not_found` for any other id. What the API and the CLI answer is readLead's.
+ */
+export async function getLead(workspaceId: string, leadId: string): Promise<LeadDetailJson> {
+  return (await loadLead(workspaceId, leadId)).detail;
+}
+
+/** The lead as its readers (the API's `GET`, `leadlink lead get`) see it: an erased one is `{id, erasedAt}` only. */
+export async function readLead(workspaceId: string, leadId: string): Promise<LeadDetailJson | ErasedLeadJson> {
+  const { erasedAt, detail } = await loadLead(workspaceId, leadId);
+  return erasedAt ? { id: detail.id, erasedAt: erasedAt.toISOString() } : detail;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasUnstorableCharacters } from "@/lib/normalise/text";
 import { uuidSchema } from "@/lib/validation/uuid";
 import { LEAD_SORTS, type LeadSort } from "./lead-filter";
 
@@ -29,7 +30,11 @@ const MAX_CURSOR_LENGTH = Math.ceil(((MAX_KEY_LENGTH * 6 + 200) * 4) / 3);
 const CursorJson = z.object({
   s: z.enum(LEAD_SORTS),
   d: z.enum(["n", "p"]),
-  k: z.string().max(MAX_KEY_LENGTH),
+  // A stored name never holds NUL: a key with one is tampered with, and PostgreSQL could not compare it.
+  k: z
+    .string()
+    .max(MAX_KEY_LENGTH)
+    .refine((key) => !hasUnstorableCharacters(key)),
   u: z.boolean().optional(),
   i: uuidSchema(),
 });
@@ -45,9 +50,10 @@ export function encodeLeadCursor(cursor: LeadCursor): string {
   return Buffer.from(JSON.stringify(json), "utf8").toString("base64url");
 }
 
+/** An ISO time as toISOString writes it, in a year PostgreSQL's timestamptz holds (not year 0, say). */
 function isIsoTime(value: string): boolean {
   const time = new Date(value);
-  return !Number.isNaN(time.getTime()) && time.toISOString() === value;
+  return !Number.isNaN(time.getTime()) && time.toISOString() === value && time.getUTCFullYear() >= 1;
 }
 
 /**

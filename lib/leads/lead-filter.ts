@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Prisma } from "@/lib/db/generated/client";
+import { queryableText } from "@/lib/normalise/text";
 import { DEFAULT_TIME_ZONE } from "@/lib/time/time-zone";
 import { uuidSchema } from "@/lib/validation/uuid";
 import { LEAD_STATUSES } from "./lead-workflow-input";
@@ -16,7 +17,10 @@ export const LEAD_SORT_LABELS: Record<LeadSort, string> = {
 
 /** An empty form field ("?utm_source=") means "no filter", like a missing one. */
 function blankAsMissing<T extends z.ZodType>(schema: T) {
-  return z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema.optional());
+  return z.preprocess(
+    (value) => (typeof value === "string" && queryableText(value).trim() === "" ? undefined : value),
+    schema.optional(),
+  );
 }
 
 const Day = z
@@ -25,12 +29,19 @@ const Day = z
   .refine(
     (value) => {
       const date = new Date(`${value}T00:00:00Z`);
-      return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+      // Year 0000 is ISO 8601 but not a PostgreSQL date.
+      return (
+        /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+        !Number.isNaN(date.getTime()) &&
+        date.toISOString().startsWith(value) &&
+        date.getUTCFullYear() >= 1
+      );
     },
     { message: "must be a calendar date as YYYY-MM-DD", params: { code: "invalid_date" } },
   );
 
-const FilterText = z.string().trim().max(200, "must be at most 200 characters");
+// Dropped here, once, so that the page, the export, bulk actions and the API never hand PostgreSQL a NUL.
+const FilterText = z.string().overwrite(queryableText).trim().max(200, "must be at most 200 characters");
 
 /**
  * The leads table's filter, as the page's query string, the export's query string and the integration
@@ -123,13 +134,28 @@ function escapeLike(value: string): string {
 }
 
 /**
- * The part of a filter that the sort indexes serve: the workspace and the date range. Always scoped to
- * the workspace. The range runs from midnight of `from` to the midnight after `to` in `timeZone`, which
- * PostgreSQL works out (AT TIME ZONE, daylight saving included) once per statement, so the created-at
- * index still serves the range. The zone is a bound parameter, validated by the caller (lib/time).
+ * An erased lead appears nowhere as a lead (DESIGN.md section 13). Erased leads are rare, so this is a
+ * filter on the rows an index walk or a search reads, never what chooses the index.
  */
-export function leadScopeCondition(workspaceId: string, filter: LeadFilter, timeZone = DEFAULT_TIME_ZONE): Prisma.Sql {
+export const NOT_ERASED = Prisma.sql`l.erased_at IS NULL`;
+
+/**
+ * The part of a filter that the sort indexes serve: the workspace and the date range, and only leads
+ * that are not erased. Always scoped to the workspace. The range runs from midnight of `from` to the
+ * midnight after `to` in `timeZone`, which PostgreSQL works out (AT TIME ZONE, daylight saving included)
+ * once per statement, so the created-at index still serves the range. The zone is a bound parameter,
+ * validated by the caller (lib/time). `withErased`: the caller leaves erased leads out itself, where asking
+ * each index entry for erased_at would read its row from the table: the tagged leads' indexes hold no
+ * erased lead (erasure empties the tags); a count takes the erased leads' own count off.
+ */
+export function leadScopeCondition(
+  workspaceId: string,
+  filter: LeadFilter,
+  timeZone = DEFAULT_TIME_ZONE,
+  { withErased = false } = {},
+): Prisma.Sql {
   const conditions: Prisma.Sql[] = [Prisma.sql`l.workspace_id = ${workspaceId}::uuid`];
+  if (!withErased) conditions.push(NOT_ERASED);
   if (filter.from) conditions.push(Prisma.sql`l.created_at >= (${filter.from}::date::timestamp AT TIME ZONE ${timeZone}::text)`);
   if (filter.to) conditions.push(Prisma.sql`l.created_at < ((${filter.to}::date + 1)::timestamp AT TIME ZONE ${timeZone}::text)`);
   return Prisma.join(conditions, " AND ");

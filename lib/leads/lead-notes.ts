@@ -5,7 +5,7 @@ import { Prisma } from "@/lib/db/generated/client";
 import { parseInput } from "@/lib/validation/parse-input";
 import { wakeDispatcher } from "@/lib/webhooks/dispatcher";
 import { emitLeadUpdated } from "./emit-lead-updated";
-import { leadIdOrNotFound, leadNotFound } from "./get-lead";
+import { leadErased, leadIdOrNotFound, leadNotFound } from "./get-lead";
 import { type LeadNoteInput, leadNoteSchema } from "./lead-workflow-input";
 
 export interface LeadNote {
@@ -18,7 +18,8 @@ export interface LeadNote {
 
 /**
  * Adds a member's note to a lead of the workspace. A note is a change to the lead: `updatedAt` moves (a sync
- * reading `updatedAfter` sees it) and `lead.updated` is emitted, in the same transaction.
+ * reading `updatedAfter` sees it) and `lead.updated` is emitted, in the same transaction. An erased lead takes
+ * no note (`lead_erased`): its text would be personal data written back.
  */
 export async function addLeadNote(
   db: Database,
@@ -30,8 +31,14 @@ export async function addLeadNote(
   const id = randomUUID();
   await db.transaction(async (tx) => {
     const touched = await tx.sql(Prisma.sql`
-      UPDATE leads SET updated_at = now() WHERE id = ${leadId}::uuid AND workspace_id = ${workspaceId}::uuid RETURNING id`);
-    if (touched.length === 0) throw leadNotFound(request.leadId);
+      UPDATE leads SET updated_at = now()
+      WHERE id = ${leadId}::uuid AND workspace_id = ${workspaceId}::uuid AND erased_at IS NULL RETURNING id`);
+    if (touched.length === 0) {
+      // Only to word the refusal: nothing was written either way.
+      const [erased] = await tx.sql(Prisma.sql`
+        SELECT 1 FROM leads WHERE id = ${leadId}::uuid AND workspace_id = ${workspaceId}::uuid AND erased_at IS NOT NULL`);
+      throw erased ? leadErased(request.leadId) : leadNotFound(request.leadId);
+    }
     await tx.sql(Prisma.sql`
       INSERT INTO lead_notes (id, workspace_id, lead_id, author_id, body)
       VALUES (${id}::uuid, ${workspaceId}::uuid, ${leadId}::uuid, ${request.authorUserId}::uuid, ${body})`);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasUnstorableCharacters } from "@/lib/normalise/text";
 import { EmailAddress } from "@/lib/validation/email-address";
 import { uuidSchema } from "@/lib/validation/uuid";
 
@@ -25,7 +26,11 @@ export const tagSchema = z
       .string()
       .min(1, "must not be empty")
       .max(MAX_TAG_LENGTH, `must be at most ${MAX_TAG_LENGTH} characters`)
-      .refine((value) => !value.includes(","), "must not contain a comma"),
+      .refine((value) => !value.includes(","), "must not contain a comma")
+      .refine((value) => !hasUnstorableCharacters(value), {
+        message: "must not contain NUL characters or unpaired surrogates",
+        params: { code: "invalid_characters" },
+      }),
   );
 
 /** The same tag twice (in any case) is kept once, in its first spelling. */
@@ -92,7 +97,12 @@ export const leadNoteSchema = z.object({
     .string("must be text")
     .trim()
     .min(1, "must not be empty")
-    .max(MAX_NOTE_LENGTH, `must be at most ${MAX_NOTE_LENGTH.toLocaleString("en")} characters`),
+    .max(MAX_NOTE_LENGTH, `must be at most ${MAX_NOTE_LENGTH.toLocaleString("en")} characters`)
+    // Stored as text, which cannot hold NUL: refused as ingest refuses it, rather than failing at the database.
+    .refine((value) => !hasUnstorableCharacters(value), {
+      message: "must not contain NUL characters or unpaired surrogates",
+      params: { code: "invalid_characters" },
+    }),
 });
 export type LeadNoteInput = z.input<typeof leadNoteSchema>;
 

@@ -2,15 +2,25 @@ import { z } from "zod";
 import { getDatabase } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
+import { queryableText } from "@/lib/normalise/text";
 import { parseInput } from "@/lib/validation/parse-input";
 import { uuidSchema } from "@/lib/validation/uuid";
 import { loadFieldNames } from "./field-names";
-import { type LeadFilter, leadMatchCondition } from "./lead-filter";
+import { type LeadFilter, leadMatchCondition, NOT_ERASED } from "./lead-filter";
 import { type LeadJson, leadSelect, toLeadJson } from "./lead-json";
 import { MAX_LEADS_PER_PAGE } from "./list-leads";
 
-const Instant = z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time, e.g. 2026-11-24T12:00:00Z" });
-const Text = z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters");
+/** A year PostgreSQL's timestamptz holds (year 0 and 10000 are valid ISO 8601 but out of its range). */
+function storableInstant(value: string): boolean {
+  const year = new Date(value).getUTCFullYear();
+  return year >= 1 && year <= 9999;
+}
+
+const Instant = z.iso
+  .datetime({ offset: true, error: "must be an ISO 8601 date-time, e.g. 2026-11-24T12:00:00Z" })
+  .refine(storableInstant, "must be a date-time between the years 1 and 9999");
+// NUL dropped (PostgreSQL text cannot hold it): "a%00b" searches "ab", "%00" alone is empty.
+const Text = z.string().overwrite(queryableText).trim().min(1, "must not be empty").max(200, "must be at most 200 characters");
 
 /** The query string of `GET /api/v1/leads` (DESIGN.md section 8); also its OpenAPI parameters. */
 export const ApiLeadListQuery = z.object({
@@ -41,7 +51,7 @@ export interface ApiLeadPage {
 /** created: oldest first by (createdAt, id); updated (with updatedAfter): least recently changed first by (updatedAt, id). */
 type Order = "created" | "updated";
 
-const CursorJson = z.object({ o: z.enum(["c", "u"]), t: z.iso.datetime(), i: uuidSchema() });
+const CursorJson = z.object({ o: z.enum(["c", "u"]), t: z.iso.datetime().refine(storableInstant), i: uuidSchema() });
 
 function encodeCursor(order: Order, at: Date, id: string): string {
   return Buffer.from(JSON.stringify({ o: order === "created" ? "c" : "u", t: at.toISOString(), i: id })).toString("base64url");
@@ -98,7 +108,7 @@ export async function listApiLeads(workspaceId: string, input: ApiLeadListQuery)
   const key = Prisma.raw(order === "created" ? "l.created_at" : "l.updated_at");
   const cursor = query.cursor ? decodeCursor(query.cursor, order) : undefined;
 
-  const conditions: Prisma.Sql[] = [Prisma.sql`l.workspace_id = ${workspaceId}::uuid`];
+  const conditions: Prisma.Sql[] = [Prisma.sql`l.workspace_id = ${workspaceId}::uuid`, NOT_ERASED];
   if (query.createdAfter) conditions.push(Prisma.sql`l.created_at > ${new Date(query.createdAfter)}::timestamptz`);
   if (query.createdBefore) conditions.push(Prisma.sql`l.created_at < ${new Date(query.createdBefore)}::timestamptz`);
   if (query.updatedAfter) conditions.push(Prisma.sql`l.updated_at > ${new Date(query.updatedAfter)}::timestamptz`);

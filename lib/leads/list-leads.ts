@@ -29,7 +29,8 @@ export async function listLeads(workspaceId: string, query: LeadListQuery = {}):
   const { prisma } = await getDatabase();
   const [leads, fieldNames] = await Promise.all([
     prisma.lead.findMany({
-      where: { workspaceId },
+      // An erased lead is listed nowhere (DESIGN.md section 13).
+      where: { workspaceId, erasedAt: null },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: limit,
       select: leadSelect,

@@ -75,8 +75,9 @@ export async function selectLeadRows<T>(query: LeadRowsQuery, runner?: LeadRowsR
     // + tag=vip at 1M leads), not knowing that the page fills after a few hundred in order.
     const keys = LEAD_SORT_KEYS[filter.sort];
     const keyOrder = leadOrderOfKeys(filter.sort, backward);
-    const part = (conditions: Prisma.Sql[], window: number) => {
-      const scope = Prisma.join([range, ...conditions, ...(after ? [after] : [])], " AND ");
+    const taggedRange = leadScopeCondition(workspaceId, filter, timeZone, { withErased: true });
+    const part = (conditions: Prisma.Sql[], window: number, scopeRange = range) => {
+      const scope = Prisma.join([scopeRange, ...conditions, ...(after ? [after] : [])], " AND ");
       return Prisma.sql`SELECT l.*, ${keys} FROM leads l WHERE ${scope} ORDER BY ${order} LIMIT ${window}`;
     };
     const matching = walkMatch ? Prisma.sql`WHERE ${walkMatch}` : Prisma.empty;
@@ -91,7 +92,7 @@ export async function selectLeadRows<T>(query: LeadRowsQuery, runner?: LeadRowsR
         FROM (
           SELECT l.id, l.sort_1, l.sort_2, l.sort_3
           FROM (
-            SELECT * FROM ((${part(workflow.conditions, window)}) UNION ALL (${part(workflow.oversized, window)})) l
+            SELECT * FROM ((${part(workflow.conditions, window, taggedRange)}) UNION ALL (${part(workflow.oversized, window, taggedRange)})) l
             ORDER BY ${keyOrder} LIMIT ${window}
           ) l
           ${matching}

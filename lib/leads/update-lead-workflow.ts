@@ -4,7 +4,7 @@ import { parseInput } from "@/lib/validation/parse-input";
 import { wakeDispatcher } from "@/lib/webhooks/dispatcher";
 import { emitLeadUpdated } from "./emit-lead-updated";
 import { loadFieldNames } from "./field-names";
-import { leadIdOrNotFound, leadNotFound } from "./get-lead";
+import { leadErased, leadIdOrNotFound, leadNotFound } from "./get-lead";
 import { type LeadJson, leadSelect, toLeadJson } from "./lead-json";
 import { ownerIdByEmail, requireOwnerMember } from "./lead-owner";
 import { canonicalTags } from "./lead-tags";
@@ -19,6 +19,7 @@ export interface UpdateLeadWorkflow {
 }
 
 interface CurrentRow {
+  erased: boolean;
   status: string;
   owner_id: string | null;
   tags: string[];
@@ -33,6 +34,7 @@ function sameTags(a: string[], b: string[]): boolean {
  * `tags` replaces them).
  * When something changes, bumps `updatedAt` and emits `lead.updated`, in one transaction; a patch that
  * changes nothing writes nothing. Scoped to the workspace: another workspace's lead is `lead_not_found`;
+ * an erased lead is `lead_erased` (nothing written, even a patch that would change nothing);
  * an owner id who is not a member of this workspace is `member_not_found`, an owner email that no member has is
  * `validation_failed` on `ownerEmail`.
  */
@@ -43,18 +45,22 @@ export async function updateLeadWorkflow(db: Database, request: UpdateLeadWorkfl
 
   const changed = await db.transaction(async (tx) => {
     const [current] = await tx.sql<CurrentRow>(Prisma.sql`
-      SELECT status::text AS status, owner_id, tags FROM leads
+      SELECT erased_at IS NOT NULL AS erased, status::text AS status, owner_id, tags FROM leads
       WHERE id = ${id}::uuid AND workspace_id = ${workspaceId}::uuid FOR UPDATE`);
     if (!current) throw leadNotFound(request.leadId);
+    if (current.erased) throw leadErased(request.leadId);
     if (patch.ownerId) await requireOwnerMember(tx, workspaceId, patch.ownerId);
     const byEmail = patch.ownerEmail ? await ownerIdByEmail(tx, workspaceId, patch.ownerEmail) : patch.ownerEmail;
     const tags = patch.tags === undefined ? current.tags : await canonicalTags(tx, workspaceId, patch.tags);
     const status = patch.status ?? current.status;
     const ownerId = patch.ownerId !== undefined ? patch.ownerId : byEmail !== undefined ? byEmail : current.owner_id;
     if (status === current.status && ownerId === current.owner_id && sameTags(tags, current.tags)) return false;
-    await tx.sql(Prisma.sql`
+    // The row is locked, so the checks above still hold; the WHERE says them again so that this
+    // statement alone can never write to another workspace's lead or an erased one.
+    const updated = await tx.sql(Prisma.sql`
       UPDATE leads SET status = ${status}::lead_status, owner_id = ${ownerId}::uuid, tags = ${tags}::text[], updated_at = now()
-      WHERE id = ${id}::uuid AND workspace_id = ${workspaceId}::uuid`);
+      WHERE id = ${id}::uuid AND workspace_id = ${workspaceId}::uuid AND erased_at IS NULL RETURNING id`);
+    if (updated.length === 0) throw leadErased(request.leadId);
     await emitLeadUpdated(tx, workspaceId, [id]);
     return true;
   });

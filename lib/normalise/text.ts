@@ -47,6 +47,15 @@ export function storableText(text: string): string {
 }
 
 /**
+ * Text typed into a search or filter, as PostgreSQL can compare it: NUL dropped (text cannot hold it, and
+ * no stored value contains it, so the search is the same without it) and unpaired surrogates replaced.
+ */
+export function queryableText(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 is what PostgreSQL text cannot hold
+  return text.toWellFormed().replace(/\u0000/g, "");
+}
+
+/**
  * A free-text value: trimmed; null, undefined and "" mean "not sent".
  * Anything but a string (or null) is a wrong type.
  */

@@ -1,8 +1,10 @@
 import { type AuditActor, recordAudit } from "@/lib/audit/record";
 import { getDatabase, type SqlExecutor, statement } from "@/lib/db/client";
 import { leadIdOrNotFound, leadNotFound } from "@/lib/leads/get-lead";
+import { normalisePhone } from "@/lib/normalise/phone";
 import { wakeDispatcher } from "@/lib/webhooks/dispatcher";
 import { ERASURE_STEPS, type ErasureContext } from "./erasure-steps";
+import type { PersonKeys } from "./find-rejected-submissions";
 
 export interface ErasedLead {
   leadId: string;
@@ -23,7 +25,7 @@ interface LockedLead {
 const IDENTIFYING_KEYS = ["email", "telephone", "document"] as const;
 
 /** The email, telephone and document a request body carried, whether it was JSON or a form post. */
-function sentIdentifiers(payload: string): string[] {
+function sentIdentifiers(payload: string): Partial<Record<(typeof IDENTIFYING_KEYS)[number], string>> {
   let body: Record<string, unknown> | undefined;
   try {
     const parsed: unknown = JSON.parse(payload);
@@ -31,25 +33,43 @@ function sentIdentifiers(payload: string): string[] {
   } catch {
     body = Object.fromEntries(new URLSearchParams(payload));
   }
-  return IDENTIFYING_KEYS.map((key) => body?.[key]).flatMap((value) =>
-    typeof value === "string" || typeof value === "number" ? [String(value)] : [],
+  return Object.fromEntries(
+    IDENTIFYING_KEYS.flatMap((key) => {
+      const value = body?.[key];
+      return typeof value === "string" || typeof value === "number" ? [[key, String(value)]] : [];
+    }),
   );
 }
 
-/** The strings that name the person in request bodies: the stored forms and what they actually sent. */
-async function identifiersOf(tx: SqlExecutor, workspaceId: string, leadId: string, lead: LockedLead): Promise<string[]> {
+/**
+ * What names the person in request bodies, referers and origins: the stored email, phone and document,
+ * and what they actually sent in those fields (another spelling of an email, a phone as they typed it),
+ * read as ingest reads them, so that a rejected request is found whichever spelling it used.
+ */
+async function personKeysOf(tx: SqlExecutor, workspaceId: string, leadId: string, lead: LockedLead): Promise<PersonKeys> {
   const submissions = await tx.sql<{ payload: string }>(
     statement(`SELECT payload FROM submissions WHERE lead_id = $1::uuid AND workspace_id = $2::uuid AND payload IS NOT NULL`, [
       leadId,
       workspaceId,
     ]),
   );
-  const values = [lead.email, lead.phone, lead.document, ...submissions.flatMap((row) => sentIdentifiers(row.payload))]
+  const [workspace] = await tx.sql<{ country: string }>(
+    statement(`SELECT country FROM workspaces WHERE id = $1::uuid`, [workspaceId]),
+  );
+  const country = workspace?.country ?? "BR";
+  const sent = submissions.map((row) => sentIdentifiers(row.payload));
+  const texts = [lead.email, lead.phone, lead.document, ...sent.flatMap((values) => Object.values(values))]
     .filter((value): value is string => typeof value === "string")
     .map((value) => value.trim().toLowerCase())
     // Short strings would match unrelated bodies; an email, phone or document is never this short.
     .filter((value) => value.length >= 6);
-  return [...new Set(values)];
+  const phones = [lead.phone, ...sent.map(({ telephone }) => telephone && normalisePhone(telephone, country))].flatMap((phone) =>
+    typeof phone === "string" ? [phone] : phone?.ok && phone.value ? [phone.value] : [],
+  );
+  const documentDigits = [lead.document, ...sent.map(({ document }) => document?.replace(/[./-]/g, ""))].filter(
+    (document): document is string => typeof document === "string" && /^\d{11,14}$/.test(document),
+  );
+  return { texts: [...new Set(texts)], phones: [...new Set(phones)], documentDigits: [...new Set(documentDigits)], country };
 }
 
 /**
@@ -83,7 +103,7 @@ export async function eraseLead({
     const context: ErasureContext = {
       workspaceId,
       leadId: id,
-      identifiers: await identifiersOf(tx, workspaceId, id, lead),
+      person: await personKeysOf(tx, workspaceId, id, lead),
     };
     const changed: Record<string, number> = {};
     for (const step of ERASURE_STEPS) changed[step.table] = await step.run(tx, context);

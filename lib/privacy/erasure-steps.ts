@@ -1,15 +1,15 @@
 import { type SqlExecutor, statement } from "@/lib/db/client";
+import { findRejectedSubmissions, type PersonKeys } from "./find-rejected-submissions";
 
 /** What every erasure step knows: the lead and the values that identify the person in stored text. */
 export interface ErasureContext {
   workspaceId: string;
   leadId: string;
   /**
-   * The person's identifiers as stored and as sent (email, canonical phone, document, and the raw email,
-   * telephone and document strings of the lead's submissions), lower-cased: rejected requests are not
-   * linked to the lead, so their payloads are found by these.
+   * The person's email, phones and documents as stored and as sent in the lead's submissions: rejected
+   * requests are not linked to the lead, so their bodies, referers and origins are searched for these.
    */
-  identifiers: string[];
+  person: PersonKeys;
 }
 
 /** One table's part of an erasure. Another table that holds personal data is one more entry in ERASURE_STEPS. */
@@ -55,20 +55,20 @@ export const ERASURE_STEPS: ErasureStep[] = [
       ),
   },
   {
-    // Rejected (and spam) requests belong to no lead; those whose body names the person go too. Erasure is
-    // rare, so this reads the workspace's rejected log once rather than indexing payloads for it.
+    // Rejected (and spam) requests belong to no lead; those whose body, referer or origin names the person
+    // go too (find-rejected-submissions.ts says how they are found and what that costs).
     table: "submissions (rejected)",
-    run: (tx, { workspaceId, identifiers }) =>
-      identifiers.length === 0
-        ? Promise.resolve(0)
-        : count(
-            tx,
-            `UPDATE submissions s SET payload = NULL, ip = NULL, user_agent = NULL, origin = NULL, referer = NULL,
-               idempotency_key = NULL, warnings = '[]'::jsonb, errors = NULL
-             WHERE s.workspace_id = $1::uuid AND s.lead_id IS NULL AND s.payload IS NOT NULL
-               AND EXISTS (SELECT 1 FROM unnest($2::text[]) AS t(value) WHERE strpos(lower(s.payload), t.value) > 0)`,
-            [workspaceId, identifiers],
-          ),
+    run: async (tx, { workspaceId, person }) => {
+      const ids = await findRejectedSubmissions(tx, workspaceId, person);
+      if (ids.length === 0) return 0;
+      return count(
+        tx,
+        `UPDATE submissions SET payload = NULL, ip = NULL, user_agent = NULL, origin = NULL, referer = NULL,
+           idempotency_key = NULL, warnings = '[]'::jsonb, errors = NULL
+         WHERE workspace_id = $1::uuid AND lead_id IS NULL AND id = ANY ($2::uuid[])`,
+        [workspaceId, ids],
+      );
+    },
   },
   {
     // The record that consent was given stays (granted, version, basis, purposes, time); what it said and
@@ -129,14 +129,16 @@ export const ERASURE_STEPS: ErasureStep[] = [
       ),
   },
   {
-    // Last: the row stays (counts, charts, the submissions' link to it) with none of the person's data. The
-    // search text is a generated column of these fields, so it empties with them.
+    // Last: the row stays (the submissions' link to it, the request counts) with none of the person's data.
+    // The search text is a generated column of these fields, so it empties with them. Tags go like notes
+    // (words about the person), which also keeps erased leads out of the tagged leads' indexes
+    // (lib/leads/lead-filter.ts, leadScopeCondition).
     table: "leads",
     run: (tx, { workspaceId, leadId }) =>
       count(
         tx,
         `UPDATE leads SET email = NULL, phone = NULL, name = NULL, document = NULL, profession = NULL, city = NULL,
-           state = NULL, instagram = NULL, birthday = NULL, address = '{}'::jsonb, custom_fields = '{}'::jsonb,
+           state = NULL, instagram = NULL, birthday = NULL, address = '{}'::jsonb, custom_fields = '{}'::jsonb, tags = '{}',
            erased_at = now(), updated_at = now()
          WHERE id = $1::uuid AND workspace_id = $2::uuid`,
         [leadId, workspaceId],

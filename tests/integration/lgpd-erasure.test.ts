@@ -1,7 +1,7 @@
 // Issue 13, "done when": a lead with several submissions, consent, webhook messages (delivered, with the
 // receiver's echo of the body in the attempt log) and idempotency keys is erased; then the whole database is
 // dumped (pg_dump on PostgreSQL, every table's text on the embedded engine) and none of the person's email,
-// phone, document or name is in it; counts, the dashboard and other leads are unchanged; lead.erased went out.
+// phone, document or name is in it; request counts and other leads are unchanged; lead.erased went out.
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { promisify } from "node:util";
@@ -70,7 +70,7 @@ async function ingest(token: string, body: Record<string, unknown>, headers: Rec
 }
 
 describe("erasure", () => {
-  it("leaves none of the person's data in a dump of the database, and every count as it was", async () => {
+  it("leaves none of the person's data in a dump of the database, and every request count as it was", async () => {
     const { workspace, link, token } = await setupLink(db.current);
     const endpoint = await createEndpoint(workspace.id, {
       url: receiver.url("/erasure"),
@@ -164,7 +164,9 @@ describe("erasure", () => {
       }),
     ).toEqual(before.submissions);
     expect(await db.current.prisma.lead.count({ where: { workspaceId: workspace.id } })).toBe(before.leads);
-    expect(await getDashboard(workspace.id, presetPeriod(30))).toEqual(before.dashboard);
+    // Its requests still count; the erased lead is no lead any more (DESIGN.md section 13).
+    const dashboard = await getDashboard(workspace.id, presetPeriod(30));
+    expect(dashboard.totals).toEqual({ ...before.dashboard.totals, leads: before.dashboard.totals.leads - 1 });
     expect(await getLead(workspace.id, other.json.leadId)).toEqual(before.other);
 
     // Consent records stay as proof that consent was given, without the text or where it came from.
@@ -188,6 +190,65 @@ describe("erasure", () => {
       { "idempotency-key": `key-${person.email}` },
     );
     expect(replay.status).toBe(201);
+  });
+
+  it("blanks the rejected requests that name the person by a phone in another spelling or a URL-encoded email", async () => {
+    // Issue 24 (security 1): the 422 below holds the name, the phone as typed and the email in its referer's
+    // query; the accepted lead has the email and the phone in yet another spelling.
+    const { workspace, token } = await setupLink(db.current);
+    const tag = randomBytes(4).toString("hex");
+    const national = uniquePhone();
+    const person = { name: `Zebulon Quixotezz ${tag}`, email: `zebulon.${tag}@x.test`, phone: `55${national}` };
+    const typed = `${national.slice(0, 2)} ${national.slice(2, 7)}-${national.slice(7)}`;
+    const formatted = `+55 (${national.slice(0, 2)}) ${national.slice(2, 7)}-${national.slice(7)}`;
+    const encodedEmail = encodeURIComponent(person.email);
+    expect(encodedEmail).toContain("%40");
+
+    const probe = await ingest(
+      token,
+      { name: person.name, telephone: typed, birthday: "31/12/1990" },
+      { referer: `https://landing.example/form?email=${encodedEmail}` },
+    );
+    expect(probe.status).toBe(422);
+    // Another probe: the phone alone, digits with the country code, and the email upper-cased in the origin's query.
+    const second = await ingest(token, { telephone: Number(person.phone), birthday: "1990-13-01" });
+    expect(second.status).toBe(422);
+    const third = await ingest(
+      token,
+      { birthday: "tomorrow" },
+      { referer: `https://landing.example/?contact=${encodeURIComponent(person.email.toUpperCase())}` },
+    );
+    expect(third.status).toBe(422);
+    // Someone else's rejected request stays as it was; so does one that carries only a name (not unique).
+    const stranger = await ingest(token, { telephone: "11 2345-6789", birthday: "nope" });
+    expect(stranger.status).toBe(422);
+    const nameOnly = await ingest(token, { name: `Only A Name ${tag}`, birthday: "nope" });
+    expect(nameOnly.status).toBe(422);
+
+    const lead = await ingest(token, { email: person.email, telephone: formatted });
+    expect(lead.status).toBe(201);
+    const leadId = lead.json.leadId as string;
+    expect(await eraseLead({ workspaceId: workspace.id, leadId, actor: { kind: "cli" } })).toMatchObject({
+      erased: true,
+      changed: { "submissions (rejected)": 3 },
+    });
+
+    const dump = await dumpDatabase();
+    for (const value of [
+      person.name,
+      person.email,
+      encodedEmail,
+      person.email.toUpperCase(),
+      person.phone,
+      national,
+      typed,
+      formatted,
+    ]) {
+      expect(dump.includes(value), `the dump still holds ${value}`).toBe(false);
+    }
+    expect(dump.toLowerCase().includes(encodedEmail.toLowerCase())).toBe(false);
+    expect(dump).toContain("11 2345-6789");
+    expect(dump).toContain(`Only A Name ${tag}`);
   });
 
   it("finds no lead of another workspace (404), and an id that is no uuid is not found either", async () => {

@@ -1,15 +1,15 @@
 import { apiMethodNotAllowed, apiRoute } from "@/lib/api/api-route";
 import { deleteApiLead, patchApiLead } from "@/lib/api/lead-changes";
-import { getLead } from "@/lib/leads/get-lead";
+import { readLead } from "@/lib/leads/get-lead";
 
 export const dynamic = "force-dynamic";
 
 type Params = { id: string };
 
-/** GET /api/v1/leads/{id}: the lead with its submissions; 404 for an id of another workspace. */
+/** GET /api/v1/leads/{id}: the lead with its submissions (an erased one: `{id, erasedAt}`); 404 for an id of another workspace. */
 export const GET = apiRoute<Params>("read", async ({ caller, params }) => ({
   status: 200,
-  body: await getLead(caller.workspaceId, params.id),
+  body: await readLead(caller.workspaceId, params.id),
 }));
 
 /** PATCH /api/v1/leads/{id}: status, owner, tags (DESIGN.md section 10). */

@@ -12,6 +12,7 @@ import { TouchDetails } from "@/components/lead-detail/touch-card";
 import { LeadStatusBadge } from "@/components/leads/lead-status-badge";
 import { LeadConsentCard } from "@/components/privacy/lead-consent-card";
 import { LeadPrivacyCard } from "@/components/privacy/lead-privacy-card";
+import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { LocalTime } from "@/components/ui/local-time";
@@ -64,8 +65,10 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
   ].sort((a, b) => b.at - a.at);
   const newestSubmissionId = submissions[0]?.id;
   const base = `/w/${workspace.slug}`;
-  const title = consent.erasedAt
-    ? (await getTranslations("privacy.lead"))("erasedTitle")
+  const erasedAt = consent.erasedAt;
+  const tp = await getTranslations("privacy.lead");
+  const title = erasedAt
+    ? tp("erasedTitle")
     : (lead.name ?? lead.email ?? (lead.telephone ? formatPhone(lead.telephone) : t("unnamed")));
   const address = Object.entries(lead.address);
 
@@ -100,6 +103,13 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
           />
         </div>
       </div>
+
+      {erasedAt ? (
+        // DESIGN.md section 13: an erased lead's page is read-only and says when it was erased.
+        <div data-testid="lead-erased-notice">
+          <Alert tone="info">{tp.rich("erasedNotice", { time: () => <LocalTime value={erasedAt} /> })}</Alert>
+        </div>
+      ) : null}
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
@@ -203,16 +213,18 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
         </div>
 
         <div className="min-w-0 space-y-6 self-start">
-          <Card title={tw("form.title")} description={tw("form.description")}>
-            <LeadWorkflowForm
-              status={lead.status}
-              ownerId={lead.owner?.id ?? null}
-              tags={lead.tags}
-              members={members.map((member) => ({ id: member.userId, label: member.name ?? member.email }))}
-              knownTags={knownTags}
-              action={updateLeadWorkflowAction.bind(null, workspace.slug, lead.id)}
-            />
-          </Card>
+          {erasedAt ? null : (
+            <Card title={tw("form.title")} description={tw("form.description")}>
+              <LeadWorkflowForm
+                status={lead.status}
+                ownerId={lead.owner?.id ?? null}
+                tags={lead.tags}
+                members={members.map((member) => ({ id: member.userId, label: member.name ?? member.email }))}
+                knownTags={knownTags}
+                action={updateLeadWorkflowAction.bind(null, workspace.slug, lead.id)}
+              />
+            </Card>
+          )}
           <Card title={t("source")} className="min-w-0">
             <div className="space-y-5">
               <TouchDetails title={t("firstTouch")} touch={detail.firstTouch} workspacePath={base} testId="first-touch" />
@@ -256,9 +268,11 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
               : tw("timeline.description")}
           </p>
         </header>
-        <div className="border-b border-slate-100 px-5 py-4">
-          <LeadNoteForm action={addLeadNoteAction.bind(null, workspace.slug, lead.id)} />
-        </div>
+        {erasedAt ? null : (
+          <div className="border-b border-slate-100 px-5 py-4">
+            <LeadNoteForm action={addLeadNoteAction.bind(null, workspace.slug, lead.id)} />
+          </div>
+        )}
         {timeline.length > 0 ? (
           <ol
             className="relative space-y-3 px-5 py-5 before:absolute before:top-7 before:bottom-7 before:left-[2rem] before:w-px before:bg-slate-200"
