@@ -9,12 +9,14 @@ import { type LeadJson, leadSelect, toLeadJson } from "./lead-json";
 import { requireOwnerMember } from "./lead-owner";
 import { canonicalTags } from "./lead-tags";
 import { type LeadWorkflowPatchInput, leadWorkflowPatchSchema } from "./lead-workflow-input";
+import { type LeadChangeInput, recordLeadChanges } from "./record-lead-changes";
 
 export interface UpdateLeadWorkflow {
   workspaceId: string;
   leadId: string;
-  /** Who makes the change (the admin's user; the API key's creator). Kept for the audit log. */
+  /** Who makes the change: the signed-in member, or (from the API) null with the key's id. Kept in the lead's history. */
   actorUserId: string | null;
+  actorKeyId?: string | null;
   patch: LeadWorkflowPatchInput;
 }
 
@@ -30,8 +32,8 @@ function sameTags(a: string[], b: string[]): boolean {
 
 /**
  * Sets a lead's status, owner and tags (each optional; `ownerId: null` unassigns; `tags` replaces them).
- * When something changes, bumps `updatedAt` and emits `lead.updated`, in one transaction; a patch that
- * changes nothing writes nothing. Scoped to the workspace: another workspace's lead is `lead_not_found`;
+ * When something changes, bumps `updatedAt`, records each changed field in the lead's history (lead_changes)
+ * and emits `lead.updated`, in one transaction; a patch that changes nothing writes nothing. Scoped to the workspace: another workspace's lead is `lead_not_found`;
  * an owner who is not a member of this workspace is `member_not_found`.
  */
 export async function updateLeadWorkflow(db: Database, request: UpdateLeadWorkflow): Promise<LeadJson> {
@@ -48,10 +50,15 @@ export async function updateLeadWorkflow(db: Database, request: UpdateLeadWorkfl
     const tags = patch.tags === undefined ? current.tags : await canonicalTags(tx, workspaceId, patch.tags);
     const status = patch.status ?? current.status;
     const ownerId = patch.ownerId === undefined ? current.owner_id : patch.ownerId;
-    if (status === current.status && ownerId === current.owner_id && sameTags(tags, current.tags)) return false;
+    const changes: LeadChangeInput[] = [];
+    if (status !== current.status) changes.push({ field: "status", from: current.status, to: status });
+    if (ownerId !== current.owner_id) changes.push({ field: "owner", from: current.owner_id, to: ownerId });
+    if (!sameTags(tags, current.tags)) changes.push({ field: "tags", from: current.tags, to: tags });
+    if (changes.length === 0) return false;
     await tx.sql(Prisma.sql`
       UPDATE leads SET status = ${status}::lead_status, owner_id = ${ownerId}::uuid, tags = ${tags}::text[], updated_at = now()
       WHERE id = ${id}::uuid AND workspace_id = ${workspaceId}::uuid`);
+    await recordLeadChanges(tx, workspaceId, id, { userId: request.actorUserId, keyId: request.actorKeyId }, changes);
     await emitLeadUpdated(tx, workspaceId, [id]);
     return true;
   });
