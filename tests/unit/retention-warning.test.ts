@@ -13,7 +13,7 @@ function render(locale: "en" | "pt-BR", requestMetaDays: number): string {
     current: { rejectedPayloadDays: 30, requestMetaDays, webhookAttemptDays: 30 },
   });
   return renderToStaticMarkup(
-    createElement(NextIntlClientProvider, { locale, messages: CATALOGUES[locale] as never, timeZone: "UTC" }, form),
+    createElement(NextIntlClientProvider, { locale, messages: CATALOGUES[locale] as never, timeZone: "UTC", children: form }),
   );
 }
 
