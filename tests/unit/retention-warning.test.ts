@@ -13,7 +13,8 @@ function render(locale: "en" | "pt-BR", requestMetaDays: number): string {
     current: { rejectedPayloadDays: 30, requestMetaDays, webhookAttemptDays: 30 },
   });
   return renderToStaticMarkup(
-    createElement(NextIntlClientProvider, { locale, messages: CATALOGUES[locale] as never, timeZone: "UTC", children: form }),
+    // The provider's props type wants children among them; createElement passes them as its third argument.
+    createElement(NextIntlClientProvider, { locale, messages: CATALOGUES[locale], timeZone: "UTC" } as never, form),
   );
 }
 
