@@ -222,6 +222,13 @@ export const ERROR_CODES = {
     summary: "No user has this email address.",
     fix: "Create the user first (`leadlink user create`, or give a password when adding a member).",
   },
+  invitation_not_found: {
+    status: 404,
+    title: "Invitation not found",
+    ingest: false,
+    summary: "No pending invitation has this id in this workspace: it was accepted, revoked, or belongs to another workspace.",
+    fix: "Reload the members page to see the pending invitations.",
+  },
   member_not_found: {
     status: 404,
     title: "Member not found",

@@ -1,11 +1,12 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useActionState, useEffect, useState } from "react";
+import { useActionState, useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select, Textarea } from "@/components/ui/field";
 import { FIELD_TYPES, type FieldType } from "@/lib/fields/custom-field";
+import { suggestFieldKey } from "@/lib/fields/suggest-field-key";
 import type { ActionState } from "@/lib/forms/action-state";
 
 export function CreateFieldForm({ action }: { action: (state: ActionState, form: FormData) => Promise<ActionState> }) {
@@ -21,18 +22,35 @@ export function CreateFieldForm({ action }: { action: (state: ActionState, form:
   // biome-ignore lint/correctness/useExhaustiveDependencies: `state` is new after every action, which is when the shown choice must follow the form's reset
   useEffect(() => setType(submittedType), [state, submittedType]);
   const described = (id: string) => (errors[id] ? `${id}-error` : `${id}-hint`);
+  // The key follows the label as it is typed ("Funcionários" -> funcionarios) until the key is edited by hand.
+  const nameInput = useRef<HTMLInputElement>(null);
+  const [nameEdited, setNameEdited] = useState(Boolean(value("name")));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: after each action the form is reset (or shows what was sent): suggest again unless a key was typed
+  useEffect(() => setNameEdited(Boolean(value("name"))), [state]);
 
   return (
     <form action={formAction} className="@container space-y-4" noValidate>
       {state.message ? <Alert tone={state.ok ? "success" : "error"}>{state.message}</Alert> : null}
       <div className="grid gap-4 @2xl:grid-cols-3">
         <Field id="label" label={t("label")} hint={t("labelHint")} error={errors.label}>
-          <Input id="label" name="label" required maxLength={100} defaultValue={value("label")} error={errors.label} />
+          <Input
+            id="label"
+            name="label"
+            required
+            maxLength={100}
+            defaultValue={value("label")}
+            error={errors.label}
+            onChange={(event) => {
+              if (!nameEdited && nameInput.current) nameInput.current.value = suggestFieldKey(event.target.value);
+            }}
+          />
         </Field>
         <Field id="name" label={t("name")} hint={t("nameHint")} error={errors.name}>
           <Input
+            ref={nameInput}
             id="name"
             name="name"
+            onChange={(event) => setNameEdited(event.target.value !== "")}
             required
             maxLength={64}
             spellCheck={false}

@@ -1,4 +1,4 @@
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import { Field, Input, Select } from "@/components/ui/field";
 import { CAPTCHA_PROVIDERS } from "@/lib/links/form-settings";
 
@@ -58,6 +58,11 @@ function Checkbox({ id, label, hint, checked }: { id: string; label: string; hin
 
 export function FormCaptureFields({ defaults, errors = {} }: { defaults: FormCaptureDefaults; errors?: Record<string, string> }) {
   const t = useTranslations("forms.settings");
+  const format = useFormatter();
+  // The score in the viewer's decimals ("0,5" in pt-BR; link-form.ts reads either separator back); what was
+  // typed and refused is shown as typed.
+  const stored = defaults.captchaMinScore;
+  const minScore = /^\d+(\.\d+)?$/.test(stored) ? format.number(Number(stored)) : stored;
   return (
     <>
       <fieldset className="space-y-4 border-t border-slate-100 pt-4">
@@ -129,8 +134,8 @@ export function FormCaptureFields({ defaults, errors = {} }: { defaults: FormCap
               id="captchaMinScore"
               name="captchaMinScore"
               inputMode="decimal"
-              placeholder="0.5"
-              defaultValue={defaults.captchaMinScore}
+              placeholder={format.number(0.5)}
+              defaultValue={minScore}
               error={errors.captchaMinScore}
             />
           </Field>

@@ -2,6 +2,7 @@ import { useTranslations } from "next-intl";
 import type { Ref } from "react";
 import { Field, Input, Textarea } from "@/components/ui/field";
 import { type FormCaptureDefaults, FormCaptureFields } from "./form-capture-fields";
+import { useRateLabel } from "./use-rate-label";
 
 export interface LinkSettingsDefaults extends FormCaptureDefaults {
   allowedOrigins: string;
@@ -28,6 +29,7 @@ export function LinkSettingsFields({
   originsRef?: Ref<HTMLTextAreaElement>;
 }) {
   const t = useTranslations("links.form");
+  const rate = useRateLabel();
   return (
     <>
       <Field id="allowedOrigins" label={t("origins")} hint={t("originsHint")} error={errors.allowedOrigins}>
@@ -48,13 +50,13 @@ export function LinkSettingsFields({
         <Field
           id="rateLimit"
           label={t("rateLimit")}
-          hint={t("rateLimitHint", { default: defaultRateLimit })}
+          hint={t("rateLimitHint", { default: rate(defaultRateLimit) })}
           error={errors.rateLimit}
         >
           <Input
             id="rateLimit"
             name="rateLimit"
-            placeholder={t("rateLimitPlaceholder", { default: defaultRateLimit })}
+            placeholder={t("rateLimitPlaceholder", { default: rate(defaultRateLimit) })}
             defaultValue={defaults.rateLimit}
             error={errors.rateLimit}
             spellCheck={false}

@@ -1,10 +1,12 @@
 import { useTranslations } from "next-intl";
 import type { CaptureLinkSummary } from "@/lib/links/capture-link";
+import { useRateLabel } from "./use-rate-label";
 
 /** A link's settings as members (who cannot change them) see them. */
 export function LinkSettingsSummary({ link, defaultRateLimit }: { link: CaptureLinkSummary; defaultRateLimit: string }) {
   const t = useTranslations("links.form");
   const tf = useTranslations("forms.summary");
+  const rate = useRateLabel();
   const captcha = [
     link.captchaProvider,
     link.captchaProvider === "recaptcha" ? tf("minScore", { score: link.captchaMinScore ?? 0.5 }) : null,
@@ -30,7 +32,9 @@ export function LinkSettingsSummary({ link, defaultRateLimit }: { link: CaptureL
       </div>
       <div>
         <dt className="font-medium text-slate-700">{t("rateLimit")}</dt>
-        <dd className="mt-0.5 text-slate-600">{link.rateLimit ?? t("serverDefault", { default: defaultRateLimit })}</dd>
+        <dd className="mt-0.5 text-slate-600">
+          {link.rateLimit ? rate(link.rateLimit) : t("serverDefault", { default: rate(defaultRateLimit) })}
+        </dd>
       </div>
       <div>
         <dt className="font-medium text-slate-700">{t("honeypot")}</dt>

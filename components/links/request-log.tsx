@@ -3,7 +3,6 @@ import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { ButtonLink } from "@/components/ui/button";
 import type { ActionState } from "@/lib/forms/action-state";
-import type { LinkCounters } from "@/lib/links/link-counters";
 import type { SubmissionFilter, SubmissionLogPage } from "@/lib/links/list-link-submissions";
 import { LOG_COLUMNS, SubmissionEntry } from "./submission-entry";
 
@@ -12,6 +11,7 @@ const FILTERS: { value: SubmissionFilter }[] = [
   { value: "accepted" },
   { value: "rejected" },
   { value: "spam" },
+  { value: "dryRun" },
 ];
 
 function href(linkPath: string, filter: SubmissionFilter, cursor?: { before?: string; after?: string }): string {
@@ -27,34 +27,26 @@ function href(linkPath: string, filter: SubmissionFilter, cursor?: { before?: st
 export function RequestLog({
   page,
   filter,
-  counters,
+  counts,
   linkPath,
   workspacePath,
   revoked = false,
-  spamCount,
   releaseSpam,
 }: {
   page: SubmissionLogPage;
   filter: SubmissionFilter;
-  counters: LinkCounters;
+  /** How many rows each tab lists (countLinkSubmissions). */
+  counts: Record<SubmissionFilter, number>;
   linkPath: string;
   workspacePath: string;
   /** A revoked link's log: its empty states do not suggest sending to it. */
   revoked?: boolean;
-  /** Entries in the Spam folder (honeypot and captcha failures; the counters count them as rejected). */
-  spamCount: number;
   /** "Not spam" for one entry, for those who may create leads from it (owners and admins). */
   releaseSpam?: (submissionId: string) => (state: ActionState) => Promise<ActionState>;
 }) {
   const t = useTranslations("links.log");
   const format = useFormatter();
   const tf = useTranslations("forms.spam");
-  const counts: Record<SubmissionFilter, number> = {
-    all: counters.accepted + counters.rejected,
-    accepted: counters.accepted,
-    rejected: counters.rejected,
-    spam: spamCount,
-  };
   const paged = page.newerCursor !== undefined;
   return (
     <section

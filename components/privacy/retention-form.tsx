@@ -1,11 +1,12 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useActionState } from "react";
+import { useActionState, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import type { ActionState } from "@/lib/forms/action-state";
+import { MARCO_CIVIL_ACCESS_LOG_DAYS } from "@/lib/privacy/marco-civil";
 
 export interface RetentionDefaults {
   rejectedPayloadDays: number;
@@ -24,6 +25,9 @@ export function RetentionForm({
   const t = useTranslations("privacy.retention");
   const [state, formAction, pending] = useActionState(action, {});
   const typed = state.ok ? undefined : state.values;
+  // What the IP field holds now, as typed: the warning follows it before anything is saved.
+  const [metaDays, setMetaDays] = useState(typed?.requestMetaDays ?? String(current.requestMetaDays));
+  const belowMarcoCivil = /^\d+$/.test(metaDays.trim()) && Number(metaDays) < MARCO_CIVIL_ACCESS_LOG_DAYS;
   const fields = [
     { name: "rejectedPayloadDays", label: t("rejectedPayloadDays"), hint: t("rejectedPayloadHint") },
     { name: "requestMetaDays", label: t("requestMetaDays"), hint: t("requestMetaHint") },
@@ -45,6 +49,7 @@ export function RetentionForm({
                 max={3650}
                 required
                 defaultValue={typed?.[field.name] ?? String(current[field.name])}
+                onChange={field.name === "requestMetaDays" ? (event) => setMetaDays(event.target.value) : undefined}
                 error={state.fieldErrors?.[field.name]}
                 className="max-w-28"
               />
@@ -53,6 +58,11 @@ export function RetentionForm({
           </Field>
         ))}
       </div>
+      {belowMarcoCivil ? (
+        <div data-testid="marco-civil-warning">
+          <Alert tone="warning">{t("marcoCivilWarning", { days: MARCO_CIVIL_ACCESS_LOG_DAYS })}</Alert>
+        </div>
+      ) : null}
       <div className="flex justify-end">
         <Button type="submit" disabled={pending}>
           {pending ? t("saving") : t("save")}

@@ -10,6 +10,7 @@ export async function patchApiLead({ caller, params, json }: ApiRequest<{ id: st
     workspaceId: caller.workspaceId,
     leadId: params.id,
     actorUserId: null,
+    actorKeyId: caller.keyId,
     patch,
   });
   return { status: 200, body: lead };

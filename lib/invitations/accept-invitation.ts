@@ -24,7 +24,7 @@ export async function findInvitation(token: string, now = new Date()) {
   const { prisma } = await getDatabase();
   return (
     (await prisma.invitation.findFirst({
-      where: { tokenHash: hashLinkToken(token), acceptedAt: null, expiresAt: { gt: now } },
+      where: { tokenHash: hashLinkToken(token), acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
       select: { email: true, name: true, role: true, workspace: { select: { name: true, slug: true } } },
     })) ?? undefined
   );
@@ -32,8 +32,9 @@ export async function findInvitation(token: string, now = new Date()) {
 
 /**
  * Accepts an invitation: creates the account with the chosen password and joins the workspace with the
- * invited role, in one transaction. The link works once (claimed by a conditional update) and only before it expires.
- * Audited as the new member (`ip`: theirs), in the same transaction.
+ * invited role, in one transaction. The link works once (claimed by a conditional update), only before it
+ * expires, and not once revoked or resent (a resend replaces the token). Audited as the new member (`ip`: theirs),
+ * in the same transaction.
  */
 export async function acceptInvitation(token: string, input: AcceptInvitationInput, now = new Date(), ip: string | null = null) {
   const { password, name } = parseInput(AcceptInvitationInput, input, "account");
@@ -41,7 +42,7 @@ export async function acceptInvitation(token: string, input: AcceptInvitationInp
   return prisma.$transaction(async (tx) => {
     const tokenHash = hashLinkToken(String(token).slice(0, 100));
     const { count } = await tx.invitation.updateMany({
-      where: { tokenHash, acceptedAt: null, expiresAt: { gt: now } },
+      where: { tokenHash, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
       data: { acceptedAt: now },
     });
     if (count !== 1) throw expired();

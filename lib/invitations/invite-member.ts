@@ -53,6 +53,8 @@ export async function inviteMember(
         invitedBy: actorId,
         tokenHash: hash,
         expiresAt,
+        // When it was sent, on the clock that set its expiry (the members page shows both).
+        createdAt: now,
       },
     });
     await tx.emailMessage.create({

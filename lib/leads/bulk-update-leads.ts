@@ -10,6 +10,8 @@ import { LeadFilter, type LeadFilterInput, leadMatchCondition, leadScopeConditio
 import { requireOwnerMember } from "./lead-owner";
 import { canonicalTags, existingTag } from "./lead-tags";
 import { type BulkLeadAction, type BulkLeadActionInput, bulkLeadActionSchema, MAX_TAGS_PER_LEAD } from "./lead-workflow-input";
+import type { LeadChangeActor, LeadChangeField } from "./record-lead-changes";
+import { recordLeadChangesSql } from "./record-lead-changes";
 
 /** Leads per transaction: short row locks, so ingest updating the same leads never waits long. */
 const BATCH_SIZE = 500;
@@ -71,23 +73,33 @@ export async function countBulkTarget(db: Database, workspaceId: string, target:
   return row?.count ?? 0;
 }
 
-/** The SET list and the "would change" condition of an action, for one batch. */
+/** A field's value as lead_changes keeps it (JSON; an unowned lead's owner is JSON null). */
+const HISTORY: Record<LeadChangeField, Prisma.Sql> = {
+  status: Prisma.sql`to_jsonb(l.status::text)`,
+  owner: Prisma.sql`coalesce(to_jsonb(l.owner_id::text), 'null'::jsonb)`,
+  tags: Prisma.sql`to_jsonb(l.tags)`,
+};
+
+/** The SET list, the "would change" condition and the field it changes of an action, for one batch. */
 async function actionSql(tx: SqlExecutor, workspaceId: string, action: BulkLeadAction) {
   switch (action.kind) {
     case "status":
       return {
+        field: "status" as const,
         set: Prisma.sql`status = ${action.status}::lead_status`,
         differs: Prisma.sql`l.status <> ${action.status}::lead_status`,
       };
     case "owner":
       if (action.ownerId) await requireOwnerMember(tx, workspaceId, action.ownerId);
       return {
+        field: "owner" as const,
         set: Prisma.sql`owner_id = ${action.ownerId}::uuid`,
         differs: Prisma.sql`l.owner_id IS DISTINCT FROM ${action.ownerId}::uuid`,
       };
     case "addTag": {
       const [tag] = await canonicalTags(tx, workspaceId, [action.tag]);
       return {
+        field: "tags" as const,
         set: Prisma.sql`tags = array_append(l.tags, ${tag}::text)`,
         differs: Prisma.sql`NOT (${tag}::text = ANY (l.tags)) AND cardinality(l.tags) < ${MAX_TAGS_PER_LEAD}`,
       };
@@ -96,6 +108,7 @@ async function actionSql(tx: SqlExecutor, workspaceId: string, action: BulkLeadA
       const tag = await existingTag(tx, workspaceId, action.tag);
       if (tag === undefined) return undefined;
       return {
+        field: "tags" as const,
         set: Prisma.sql`tags = array_remove(l.tags, ${tag}::text)`,
         differs: Prisma.sql`${tag}::text = ANY (l.tags)`,
       };
@@ -105,16 +118,24 @@ async function actionSql(tx: SqlExecutor, workspaceId: string, action: BulkLeadA
 
 /**
  * Applies `action` to the target's leads in batches, each its own transaction: the leads it changes get
- * `updatedAt` bumped and a `lead.updated` message; those it would not change are left alone. Every
- * statement is scoped to the workspace and to leads not erased, so ids of another workspace's leads, or of
- * an erased lead, are skipped, never touched.
+ * `updatedAt` bumped, a row in their history (lead_changes, one INSERT per batch) and a `lead.updated`
+ * message; those it would not change are left alone (no history row either). Every statement is scoped to the
+ * workspace and to leads not erased, so ids of another workspace's leads, or of an erased lead, are skipped, never
+ * touched.
  * Returns how many leads changed. A failure stops it: the batches already done stay done.
  */
 export async function bulkUpdateLeads(
   db: Database,
-  request: { workspaceId: string; actorUserId: string | null; target: BulkTarget; action: BulkLeadActionInput },
+  request: {
+    workspaceId: string;
+    actorUserId: string | null;
+    actorKeyId?: string | null;
+    target: BulkTarget;
+    action: BulkLeadActionInput;
+  },
 ): Promise<{ updated: number }> {
   const { workspaceId } = request;
+  const actor: LeadChangeActor = { userId: request.actorUserId, keyId: request.actorKeyId };
   const action = parseInput(bulkLeadActionSchema, request.action, "bulk action");
   const next = batchSource(db, workspaceId, request.target);
   let updated = 0;
@@ -126,10 +147,21 @@ export async function bulkUpdateLeads(
     updated += await db.transaction(async (tx) => {
       const sql = await actionSql(tx, workspaceId, action);
       if (!sql) return 0;
+      // One statement: the rows before (locked), the update, and their history in one INSERT ... SELECT.
+      const history = HISTORY[sql.field];
       const changed = await tx.sql<{ id: string }>(Prisma.sql`
-        UPDATE leads l SET ${sql.set}, updated_at = now()
-        WHERE l.workspace_id = ${workspaceId}::uuid AND l.id = ANY (${ids}::uuid[]) AND ${NOT_ERASED} AND ${sql.differs}
-        RETURNING l.id`);
+        WITH old AS (
+          SELECT l.id, ${history} AS from_value FROM leads l
+          WHERE l.workspace_id = ${workspaceId}::uuid AND l.id = ANY (${ids}::uuid[]) AND ${NOT_ERASED} AND ${sql.differs}
+          FOR UPDATE
+        ), changed AS (
+          UPDATE leads l SET ${sql.set}, updated_at = now() FROM old
+          WHERE l.workspace_id = ${workspaceId}::uuid AND l.id = old.id
+          RETURNING l.id, old.from_value, ${history} AS to_value
+        ), logged AS (
+          ${recordLeadChangesSql(workspaceId, actor, sql.field, Prisma.sql`SELECT id, from_value, to_value FROM changed`)}
+        )
+        SELECT id FROM changed`);
       await emitLeadUpdated(
         tx,
         workspaceId,

@@ -9,12 +9,14 @@ import { type LeadJson, leadSelect, toLeadJson } from "./lead-json";
 import { ownerIdByEmail, requireOwnerMember } from "./lead-owner";
 import { canonicalTags } from "./lead-tags";
 import { type LeadWorkflowPatchInput, leadWorkflowPatchSchema } from "./lead-workflow-input";
+import { type LeadChangeInput, recordLeadChanges } from "./record-lead-changes";
 
 export interface UpdateLeadWorkflow {
   workspaceId: string;
   leadId: string;
-  /** Who makes the change (the admin's user; the API key's creator). Kept for the audit log. */
+  /** Who makes the change: the signed-in member, or (from the API) null with the key's id. Kept in the lead's history. */
   actorUserId: string | null;
+  actorKeyId?: string | null;
   patch: LeadWorkflowPatchInput;
 }
 
@@ -32,11 +34,11 @@ function sameTags(a: string[], b: string[]): boolean {
 /**
  * Sets a lead's status, owner and tags (each optional; the owner by `ownerId` or `ownerEmail`, `null` unassigns;
  * `tags` replaces them).
- * When something changes, bumps `updatedAt` and emits `lead.updated`, in one transaction; a patch that
- * changes nothing writes nothing. Scoped to the workspace: another workspace's lead is `lead_not_found`;
- * an erased lead is `lead_erased` (nothing written, even a patch that would change nothing);
- * an owner id who is not a member of this workspace is `member_not_found`, an owner email that no member has is
- * `validation_failed` on `ownerEmail`.
+ * When something changes, bumps `updatedAt`, records each changed field in the lead's history (lead_changes)
+ * and emits `lead.updated`, in one transaction; a patch that changes nothing writes nothing. Scoped to the
+ * workspace: another workspace's lead is `lead_not_found`; an erased lead is `lead_erased` (nothing written, even
+ * a patch that would change nothing); an owner id who is not a member of this workspace is `member_not_found`, an
+ * owner email that no member has is `validation_failed` on `ownerEmail`.
  */
 export async function updateLeadWorkflow(db: Database, request: UpdateLeadWorkflow): Promise<LeadJson> {
   const { workspaceId } = request;
@@ -54,13 +56,18 @@ export async function updateLeadWorkflow(db: Database, request: UpdateLeadWorkfl
     const tags = patch.tags === undefined ? current.tags : await canonicalTags(tx, workspaceId, patch.tags);
     const status = patch.status ?? current.status;
     const ownerId = patch.ownerId !== undefined ? patch.ownerId : byEmail !== undefined ? byEmail : current.owner_id;
-    if (status === current.status && ownerId === current.owner_id && sameTags(tags, current.tags)) return false;
+    const changes: LeadChangeInput[] = [];
+    if (status !== current.status) changes.push({ field: "status", from: current.status, to: status });
+    if (ownerId !== current.owner_id) changes.push({ field: "owner", from: current.owner_id, to: ownerId });
+    if (!sameTags(tags, current.tags)) changes.push({ field: "tags", from: current.tags, to: tags });
+    if (changes.length === 0) return false;
     // The row is locked, so the checks above still hold; the WHERE says them again so that this
     // statement alone can never write to another workspace's lead or an erased one.
     const updated = await tx.sql(Prisma.sql`
       UPDATE leads SET status = ${status}::lead_status, owner_id = ${ownerId}::uuid, tags = ${tags}::text[], updated_at = now()
       WHERE id = ${id}::uuid AND workspace_id = ${workspaceId}::uuid AND erased_at IS NULL RETURNING id`);
     if (updated.length === 0) throw leadErased(request.leadId);
+    await recordLeadChanges(tx, workspaceId, id, { userId: request.actorUserId, keyId: request.actorKeyId }, changes);
     await emitLeadUpdated(tx, workspaceId, [id]);
     return true;
   });

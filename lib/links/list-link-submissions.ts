@@ -6,15 +6,21 @@ import { parseInput } from "@/lib/validation/parse-input";
 import { SPAM_WHERE } from "./release-spam";
 import { decodeSubmissionCursor, encodeSubmissionCursor } from "./submission-cursor";
 
-export const SUBMISSION_FILTERS = ["all", "accepted", "rejected", "spam"] as const;
+export const SUBMISSION_FILTERS = ["all", "accepted", "rejected", "spam", "dryRun"] as const;
 export type SubmissionFilter = (typeof SUBMISSION_FILTERS)[number];
 
-// Spam (a filled honeypot) is counted as rejected by ingest's counters, so the log files it there too.
+const LIVE = { dryRun: false } satisfies Prisma.SubmissionWhereInput;
+
+// The tabs after "all" split the log in four, so that each tab's count is the number of rows it lists and
+// they add up to "all": a dry run is under "Dry run" only (it made no lead, accepted or not), spam (honeypot,
+// failed captcha) under "Spam" only, never also under "Rejected".
 const OUTCOMES: Record<SubmissionFilter, Prisma.SubmissionWhereInput> = {
   all: {},
-  accepted: { outcome: { in: ["created", "updated"] } },
-  rejected: { outcome: { in: ["rejected", "spam"] } },
-  spam: SPAM_WHERE,
+  accepted: { ...LIVE, outcome: { in: ["created", "updated"] } },
+  // NULL-safe: SQL's NOT (error_code = …) would drop a rejection without a code.
+  rejected: { ...LIVE, outcome: "rejected", OR: [{ errorCode: null }, { errorCode: { not: "captcha_failed" } }] },
+  spam: { ...LIVE, ...SPAM_WHERE },
+  dryRun: { dryRun: true },
 };
 
 export const SubmissionLogQuery = z.object({
@@ -107,8 +113,28 @@ export async function listLinkSubmissions(
   };
 }
 
-/** How many entries the link's Spam folder holds (the link's counters count spam among the rejected). */
-export async function countLinkSpam(workspaceId: string, captureLinkId: string): Promise<number> {
+/**
+ * How many rows each tab of the link's request log lists: counted from the rows themselves, with the tabs'
+ * own conditions, so a tab never says 5 and lists 4 (the link's ingest counters count spam and dry-run
+ * rejections among the rejected, and outlive rows that retention purges).
+ */
+export async function countLinkSubmissions(
+  workspaceId: string,
+  captureLinkId: string,
+): Promise<Record<SubmissionFilter, number>> {
   const { prisma } = await getDatabase();
-  return prisma.submission.count({ where: { workspaceId, captureLinkId, ...SPAM_WHERE } });
+  const count = (filter: SubmissionFilter) =>
+    prisma.submission.count({ where: { workspaceId, captureLinkId, ...OUTCOMES[filter] } });
+  const [accepted, rejected, spam, dryRun] = await Promise.all([
+    count("accepted"),
+    count("rejected"),
+    count("spam"),
+    count("dryRun"),
+  ]);
+  return { all: accepted + rejected + spam + dryRun, accepted, rejected, spam, dryRun };
+}
+
+/** How many entries the link's Spam folder holds: the rows its Spam tab lists. */
+export async function countLinkSpam(workspaceId: string, captureLinkId: string): Promise<number> {
+  return (await countLinkSubmissions(workspaceId, captureLinkId)).spam;
 }

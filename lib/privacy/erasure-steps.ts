@@ -116,6 +116,12 @@ export const ERASURE_STEPS: ErasureStep[] = [
       count(tx, `DELETE FROM lead_notes WHERE lead_id = $1::uuid AND workspace_id = $2::uuid`, [leadId, workspaceId]),
   },
   {
+    // The history of status, owner and tags: tags are free text and may name the person.
+    table: "lead_changes",
+    run: (tx, { workspaceId, leadId }) =>
+      count(tx, `DELETE FROM lead_changes WHERE lead_id = $1::uuid AND workspace_id = $2::uuid`, [leadId, workspaceId]),
+  },
+  {
     // New-lead emails hold ids, and while queued the lead as created (the text is written when sent): queued
     // ones are not sent and lose that snapshot, so no mail server receives the person's data after the
     // erasure; sent ones keep their anonymous row.

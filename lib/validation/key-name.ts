@@ -9,4 +9,7 @@ export const KeyName = z
   .trim()
   .min(1, "is required")
   .max(64, "must be at most 64 characters")
-  .regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, "must start with a letter or _ and use only letters, digits, _ . -");
+  .regex(
+    /^[A-Za-z_][A-Za-z0-9_.-]*$/,
+    "must use only letters without accents (a-z, A-Z), digits and _ . -, starting with a letter or _",
+  );

@@ -24,6 +24,8 @@ export function SignInForm() {
     return code ? (tooManyAttempts(code) ?? t("failed")) : undefined;
   });
   const [pending, setPending] = useState(false);
+  // An accepted invitation lands here with its email (?invited=…): only the new password is left to type.
+  const knownEmail = params.get("email") ?? params.get("invited") ?? undefined;
 
   return (
     <form
@@ -47,10 +49,25 @@ export function SignInForm() {
     >
       {error ? <Alert>{error}</Alert> : null}
       <Field id="email" label={t("email")}>
-        <Input id="email" name="email" type="email" autoComplete="email" required autoFocus />
+        <Input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          autoFocus={!knownEmail}
+          defaultValue={knownEmail}
+        />
       </Field>
       <Field id="password" label={t("password")}>
-        <Input id="password" name="password" type="password" autoComplete="current-password" required />
+        <Input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          autoFocus={Boolean(knownEmail)}
+        />
       </Field>
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? t("signingIn") : t("title")}

@@ -10,6 +10,7 @@ import { fromError } from "@/lib/forms/action-state";
 import { formFailure } from "@/lib/forms/form-failure";
 import { getServerTranslator } from "@/lib/i18n/server-translator";
 import { inviteMember } from "@/lib/invitations/invite-member";
+import { resendInvitation, revokeInvitation } from "@/lib/invitations/manage-invitation";
 import { findUserEmail } from "@/lib/users/find-user-email";
 import { addWorkspaceMember } from "@/lib/workspaces/add-workspace-member";
 import { changeMemberRole, type MemberRoleChange } from "@/lib/workspaces/change-member-role";
@@ -135,5 +136,27 @@ export async function inviteMemberAction(slug: string, _previous: ActionState, f
     return { ok: true, message: t("sent", { email: invited.email }) };
   } catch (error) {
     return formFailure(error, form);
+  }
+}
+
+export async function resendInvitationAction(slug: string, invitationId: string): Promise<ActionState> {
+  try {
+    const { workspace, user } = await authorizeWorkspace(slug, "admin");
+    const { email } = await resendInvitation(workspace.id, user.id, invitationId, new Date(), (await userActor(user.id)).ip);
+    revalidatePath(`/w/${workspace.slug}/members`);
+    return { ok: true, message: (await getServerTranslator("members.invitations"))("resent", { email }) };
+  } catch (error) {
+    return fromError(error);
+  }
+}
+
+export async function revokeInvitationAction(slug: string, invitationId: string): Promise<ActionState> {
+  try {
+    const { workspace, user } = await authorizeWorkspace(slug, "admin");
+    const { email } = await revokeInvitation(workspace.id, user.id, invitationId, new Date(), (await userActor(user.id)).ip);
+    revalidatePath(`/w/${workspace.slug}/members`);
+    return { ok: true, message: (await getServerTranslator("members.invitations"))("revoked", { email }) };
+  } catch (error) {
+    return fromError(error);
   }
 }

@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { AddMemberForm } from "@/components/members/add-member-form";
 import { InviteMemberForm } from "@/components/members/invite-member-form";
 import { MemberRoleForm } from "@/components/members/member-role-form";
+import { PendingInvitations } from "@/components/members/pending-invitations";
 import { ResetPasswordDialog } from "@/components/members/reset-password-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
@@ -10,6 +11,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LocalTime } from "@/components/ui/local-time";
 import { PageHeader } from "@/components/ui/page-header";
 import { hasRole, requireWorkspace } from "@/lib/auth/session";
+import { listPendingInvitations } from "@/lib/invitations/list-invitations";
 import { mailEnabled } from "@/lib/mail/mail-config";
 import { listMembers } from "@/lib/workspaces/list-members";
 import { assignableRoles, memberChangeRefusal, type Role } from "@/lib/workspaces/member-rules";
@@ -18,7 +20,9 @@ import {
   changeMemberRoleAction,
   inviteMemberAction,
   removeMemberAction,
+  resendInvitationAction,
   resetMemberPasswordAction,
+  revokeInvitationAction,
 } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -32,7 +36,10 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
   const { workspace, role, user } = await requireWorkspace((await params).slug);
   const emailT = await getTranslations("email.invite");
   const canManage = hasRole(role, "admin");
-  const members = await listMembers(workspace.id);
+  const [members, invitations] = await Promise.all([
+    listMembers(workspace.id),
+    canManage ? listPendingInvitations(workspace.id) : Promise.resolve([]),
+  ]);
   const owners = members.filter((member) => member.role === "owner").length;
   const roles = assignableRoles(role);
   const [t, roleNames] = await Promise.all([getTranslations("members"), getTranslations("roles")]);
@@ -47,6 +54,15 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
         <Card title={emailT("card")} description={emailT("cardDescription")}>
           <InviteMemberForm action={inviteMemberAction.bind(null, workspace.slug)} roles={roles} />
         </Card>
+      ) : null}
+
+      {invitations.length > 0 ? (
+        <PendingInvitations
+          invitations={invitations}
+          resend={(id) => resendInvitationAction.bind(null, workspace.slug, id)}
+          revoke={(id) => revokeInvitationAction.bind(null, workspace.slug, id)}
+          manageable={(invitation) => memberChangeRefusal(role, { to: invitation.role }) === undefined}
+        />
       ) : null}
 
       {canManage ? (

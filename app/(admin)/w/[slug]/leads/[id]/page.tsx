@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { ChangeEntry } from "@/components/lead-detail/change-entry";
 import { Detail, DetailList } from "@/components/lead-detail/detail-list";
 import { formatCustomValue, formatDate, formatDocument } from "@/components/lead-detail/format";
 import { LeadNoteForm } from "@/components/lead-detail/lead-note-form";
@@ -20,8 +21,8 @@ import { PageHeader } from "@/components/ui/page-header";
 import { hasRole, requireWorkspace } from "@/lib/auth/session";
 import { isAppError } from "@/lib/errors";
 import { getLeadDetail, TIMELINE_LIMIT } from "@/lib/leads/get-lead-detail";
+import { getLeadTimeline } from "@/lib/leads/get-lead-timeline";
 import { ADDRESS_KEYS } from "@/lib/leads/lead-keys";
-import { listLeadNotes } from "@/lib/leads/lead-notes";
 import { listTags } from "@/lib/leads/lead-tags";
 import { formatPhone, phoneHref } from "@/lib/phone/format-phone";
 import { getLeadConsent } from "@/lib/privacy/lead-consent";
@@ -52,17 +53,12 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
   });
   const { lead, customValues, submissions, submissionCount } = detail;
   const consent = await getLeadConsent(workspace.id, lead.id);
-  const [tw, notes, members, knownTags] = await Promise.all([
+  const [tw, timeline, members, knownTags] = await Promise.all([
     getTranslations("workflow"),
-    listLeadNotes(workspace.id, lead.id),
+    getLeadTimeline(workspace.id, lead.id, submissions),
     listMembers(workspace.id),
     listTags(workspace.id),
   ]);
-  // Notes and submissions in one timeline, newest first.
-  const timeline = [
-    ...notes.map((note) => ({ at: new Date(note.createdAt).getTime(), note, submission: undefined })),
-    ...submissions.map((submission) => ({ at: new Date(submission.receivedAt).getTime(), note: undefined, submission })),
-  ].sort((a, b) => b.at - a.at);
   const newestSubmissionId = submissions[0]?.id;
   const base = `/w/${workspace.slug}`;
   const erasedAt = consent.erasedAt;
@@ -279,8 +275,10 @@ export default async function LeadPage({ params }: { params: Promise<{ slug: str
             data-testid="timeline"
           >
             {timeline.map((entry) =>
-              entry.note ? (
+              entry.kind === "note" ? (
                 <NoteEntry key={entry.note.id} note={entry.note} />
+              ) : entry.kind === "change" ? (
+                <ChangeEntry key={entry.change.id} change={entry.change} />
               ) : (
                 <TimelineEntry
                   key={entry.submission.id}

@@ -23,7 +23,12 @@ import { listFields } from "@/lib/fields/list-fields";
 import { dryRunSnippet } from "@/lib/links/dry-run-snippet";
 import { getLink } from "@/lib/links/get-link";
 import { linkSnippets } from "@/lib/links/link-snippets";
-import { countLinkSpam, listLinkSubmissions, SUBMISSION_FILTERS, type SubmissionFilter } from "@/lib/links/list-link-submissions";
+import {
+  countLinkSubmissions,
+  listLinkSubmissions,
+  SUBMISSION_FILTERS,
+  type SubmissionFilter,
+} from "@/lib/links/list-link-submissions";
 import { listRefusedOrigins } from "@/lib/links/refused-origins";
 import { allowOriginAction, releaseSpamAction, revokeLinkAction, updateLinkSettingsAction } from "../actions";
 import { requestBaseUrl } from "../request-base-url";
@@ -59,12 +64,12 @@ export default async function LinkPage({
   const requested = single(query.filter);
   const filter: SubmissionFilter = SUBMISSION_FILTERS.find((value) => value === requested) ?? "all";
   const active = link.status === "active";
-  const [page, fields, refused, spamCount] = await Promise.all([
+  const [page, fields, refused, counts] = await Promise.all([
     listLinkSubmissions(workspace.id, link.id, { filter, before: single(query.before), after: single(query.after) }),
     // A revoked link's page invites no sending and no editing: no snippets, no settings, nothing to allow.
     active ? listFields(workspace.id) : [],
     active ? listRefusedOrigins(workspace.id, link) : [],
-    countLinkSpam(workspace.id, link.id),
+    countLinkSubmissions(workspace.id, link.id),
   ]);
   const tForms = await getTranslations("forms.snippet");
   const workspacePath = `/w/${workspace.slug}`;
@@ -266,11 +271,10 @@ export default async function LinkPage({
       <RequestLog
         page={page}
         filter={filter}
-        counters={link.counters}
+        counts={counts}
         linkPath={linkPath}
         workspacePath={workspacePath}
         revoked={!active}
-        spamCount={spamCount}
         releaseSpam={
           canManage && active
             ? (submissionId: string) => releaseSpamAction.bind(null, workspace.slug, link.id, submissionId)
