@@ -3,7 +3,7 @@ import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { ButtonLink } from "@/components/ui/button";
 import type { ActionState } from "@/lib/forms/action-state";
-import type { SubmissionFilter, SubmissionLogPage } from "@/lib/links/list-link-submissions";
+import type { LinkSubmissionCounts, SubmissionFilter, SubmissionLogPage } from "@/lib/links/list-link-submissions";
 import { LOG_COLUMNS, SubmissionEntry } from "./submission-entry";
 
 const FILTERS: { value: SubmissionFilter }[] = [
@@ -35,8 +35,8 @@ export function RequestLog({
 }: {
   page: SubmissionLogPage;
   filter: SubmissionFilter;
-  /** How many rows each tab lists (countLinkSubmissions). */
-  counts: Record<SubmissionFilter, number>;
+  /** How many rows each tab lists (countLinkSubmissions); capped: of the newest rows only, so "at least". */
+  counts: LinkSubmissionCounts;
   linkPath: string;
   workspacePath: string;
   /** A revoked link's log: its empty states do not suggest sending to it. */
@@ -73,7 +73,10 @@ export function RequestLog({
               )}
             >
               {option.value === "spam" ? tf("filter") : t(`filters.${option.value}`)}{" "}
-              <span className="tabular-nums text-slate-500">{format.number(counts[option.value])}</span>
+              <span className="tabular-nums text-slate-500">
+                {format.number(counts[option.value])}
+                {counts.capped && counts[option.value] > 0 ? "+" : ""}
+              </span>
             </Link>
           ))}
         </nav>

@@ -31,7 +31,7 @@ describe("a link's request-log counts", () => {
     expect(await db.current.prisma.submission.count({ where: { captureLinkId: link.id } })).toBe(6);
 
     const counts = await countLinkSubmissions(workspace.id, link.id);
-    expect(counts).toEqual({ all: 6, accepted: 2, rejected: 1, spam: 1, dryRun: 2 });
+    expect(counts).toEqual({ all: 6, accepted: 2, rejected: 1, spam: 1, dryRun: 2, capped: false });
     for (const filter of SUBMISSION_FILTERS) {
       const page = await listLinkSubmissions(workspace.id, link.id, { filter, limit: 50 });
       expect(page.submissions, filter).toHaveLength(counts[filter as SubmissionFilter]);
@@ -46,6 +46,10 @@ describe("a link's request-log counts", () => {
       rejected: 0,
       spam: 0,
       dryRun: 0,
+      capped: false,
     });
+    // A busy link: only the newest rows are counted, and the counts say so (the page shows "4+").
+    expect(await countLinkSubmissions(workspace.id, link.id, 4)).toMatchObject({ all: 4, capped: true });
+    expect(await countLinkSubmissions(workspace.id, link.id, 6)).toMatchObject({ all: 6, capped: false });
   });
 });
