@@ -37,6 +37,8 @@ export async function findInvitation(token: string, now = new Date()) {
  * in the same transaction.
  */
 export async function acceptInvitation(token: string, input: AcceptInvitationInput, now = new Date(), ip: string | null = null) {
+  // The link first, as a password reset does: a dead link is link_expired whatever the password says.
+  if (!(await findInvitation(token, now))) throw expired();
   const { password, name } = parseInput(AcceptInvitationInput, input, "account");
   const { prisma } = await getDatabase();
   return prisma.$transaction(async (tx) => {

@@ -123,6 +123,8 @@ describe("revoke", () => {
     expect(await callAction(admin, () => revokeInvitationAction(workspace.slug, id))).toMatchObject({ ok: true });
     expect(await findInvitation(token)).toBeUndefined();
     expect(await errorCode(acceptInvitation(token, { password: "new password 1" }))).toBe("link_expired");
+    // The link is judged first: a dead link is link_expired even with a password that would be refused.
+    expect(await errorCode(acceptInvitation(token, { password: "12345678" }))).toBe("link_expired");
     expect(await listPendingInvitations(workspace.id)).toEqual([]);
     expect(await callAction(owner, () => resendInvitationAction(workspace.slug, id))).toMatchObject({
       code: "invitation_not_found",
