@@ -48,20 +48,27 @@ export function LeadFilters({
       className="mb-6 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
     >
       <Field id="lead-q" label={t("search")}>
-        <Input
-          id="lead-q"
-          name="q"
-          type="search"
-          defaultValue={text(values.q)}
-          placeholder={t("searchPlaceholder")}
-          autoComplete="off"
-          maxLength={200}
-        />
+        <div className="flex gap-2">
+          <Input
+            id="lead-q"
+            name="q"
+            type="search"
+            defaultValue={text(values.q)}
+            placeholder={t("searchPlaceholder")}
+            autoComplete="off"
+            maxLength={200}
+            className="min-w-0 flex-1"
+          />
+          {/* On a phone, with the filters folded, the search applies from here (Apply sits under them). */}
+          <button type="submit" className={buttonClass("primary", "md", "md:hidden")}>
+            {t("search")}
+          </button>
+        </div>
       </Field>
       {/* Open when something in it is set, so that what filters the table is in sight. */}
-      <details open={active > 0 || sorted} className="group mt-3 md:mt-4 md:details-content:[content-visibility:visible]">
+      <details open={active > 0 || sorted} className="group mt-2 md:mt-4 md:details-content:[content-visibility:visible]">
         {/* A browser without ::details-content cannot keep it open from md up: there it keeps its toggle. */}
-        <summary className="inline-flex cursor-pointer items-center gap-1.5 rounded-md py-1 text-sm font-medium text-indigo-700 hover:text-indigo-900 md:supports-[selector(::details-content)]:hidden">
+        <summary className="inline-flex cursor-pointer items-center gap-1.5 rounded-md py-1 text-sm font-medium text-indigo-700 hover:text-indigo-900 md:supports-[selector(::details-content)]:hidden [&::-webkit-details-marker]:hidden">
           <svg aria-hidden viewBox="0 0 16 16" className="size-3.5 transition-transform group-open:rotate-90" fill="currentColor">
             <path d="M6 3.5 10.5 8 6 12.5z" />
           </svg>
@@ -158,9 +165,7 @@ export function LeadFilters({
             {t.rich("hint", { zone: () => <span data-testid="filter-zone">{zone}</span> })}
           </p>
         </div>
-      </details>
-      <div className="mt-4 flex flex-wrap items-center justify-end gap-2">
-        <div className="flex items-center gap-2">
+        <div className="mt-4 flex items-center justify-end gap-2">
           <Link href={basePath} className={buttonClass("ghost")}>
             {t("clear")}
           </Link>
@@ -168,7 +173,7 @@ export function LeadFilters({
             {t("apply")}
           </button>
         </div>
-      </div>
+      </details>
     </form>
   );
 }

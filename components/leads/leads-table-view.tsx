@@ -141,7 +141,7 @@ export function LeadsTableView({ leads, basePath }: { leads: LeadRow[]; basePath
                 />
               </Td>
               <Td>
-                <div className="max-w-[calc(100vw-6rem)] sm:max-w-56">
+                <div className="max-w-[calc(100vw-6rem)] sm:max-w-52">
                   <Link
                     href={`${basePath}/${lead.id}`}
                     className="font-medium wrap-anywhere text-indigo-700 hover:text-indigo-500 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
@@ -163,10 +163,10 @@ export function LeadsTableView({ leads, basePath }: { leads: LeadRow[]; basePath
               </Td>
               <Td className="hidden whitespace-nowrap tabular-nums sm:table-cell">{lead.phone ?? muted}</Td>
               <Td className="hidden sm:table-cell">
-                <Workflow lead={lead} text={text} className="max-w-40" />
+                <Workflow lead={lead} text={text} className="max-w-32" />
               </Td>
               <Td className="hidden sm:table-cell">
-                <div className="max-w-40">
+                <div className="max-w-36">
                   <Utm lead={lead} text={text} />
                 </div>
               </Td>
@@ -181,8 +181,9 @@ export function LeadsTableView({ leads, basePath }: { leads: LeadRow[]; basePath
                   <span className="text-slate-500">{t("deletedLink")}</span>
                 )}
               </Td>
-              <Td className="hidden whitespace-nowrap text-slate-500 sm:table-cell">
-                <Created iso={lead.createdAt} text={created} />
+              <Td className="hidden text-slate-500 sm:table-cell">
+                {/* Two lines, date over time ("Nov 27, 2026," / "01:18:34 PM GMT-3"): on one, the column ran out of the card. */}
+                <Created iso={lead.createdAt} text={created} className="block max-w-36" />
               </Td>
             </tr>
           );
