@@ -141,7 +141,7 @@ export function LeadsTableView({ leads, basePath }: { leads: LeadRow[]; basePath
                 />
               </Td>
               <Td>
-                <div className="max-w-[calc(100vw-6rem)] sm:max-w-52">
+                <div className="max-w-[calc(100vw-8rem)] sm:max-w-52">
                   <Link
                     href={`${basePath}/${lead.id}`}
                     className="font-medium wrap-anywhere text-indigo-700 hover:text-indigo-500 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"

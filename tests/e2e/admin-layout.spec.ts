@@ -9,6 +9,8 @@ import { leadlinkCli } from "./support/cli";
 import { screenshot } from "./support/screenshot";
 
 const PHONE = { width: 390, height: 844 };
+// Each test starts a server and signs in; on two shared cores that alone can take a minute.
+test.describe.configure({ timeout: 240_000 });
 const DESKTOP = { width: 1440, height: 900 };
 
 interface Link {
@@ -117,7 +119,9 @@ test("on a phone the leads page folds its filters and bulk bar: the first lead i
   const rows = page.getByTestId("lead-row");
   await expect(rows).toHaveCount(3);
   await screenshot(page, "layout-leads-390");
-  await expect(rows.first()).toBeInViewport({ ratio: 1 });
+  const first = (await rows.first().boundingBox())!;
+  expect(first.y + first.height, "the first lead's bottom edge").toBeLessThanOrEqual(PHONE.height);
+  await rightEdgeWithin(page.getByRole("table"), page.getByRole("table").locator("xpath=.."));
   await expect(page.getByLabel("Search")).toBeVisible();
   await expect(page.getByLabel("UTM source")).toBeHidden();
 
@@ -177,7 +181,8 @@ test("at 1440 px the leads table fits its card with every header readable, and t
       await rightEdgeWithin(header, frame);
     }
 
-    // Each select of the filters is at least as wide as its longest option (the arrow beside it).
+    // Each select of the filters is at least as wide as its longest worded option (the arrow beside it); the
+    // names of links, members and tags are data, as long as people make them.
     const narrow = await page.locator('form[role="search"] select').evaluateAll((selects) =>
       (selects as HTMLSelectElement[]).flatMap((select) => {
         const style = getComputedStyle(select);
@@ -187,7 +192,10 @@ test("at 1440 px the leads table fits its card with every header readable, and t
         probe.style.position = "absolute";
         document.body.append(probe);
         const room = select.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
-        const cut = [...select.options].filter((option) => {
+        const worded = [...select.options].filter(
+          (option) => option.value === "" || option.value === "none" || ["status", "sort"].includes(select.name),
+        );
+        const cut = worded.filter((option) => {
           probe.textContent = option.text;
           return probe.getBoundingClientRect().width > room;
         });

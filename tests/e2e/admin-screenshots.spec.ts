@@ -32,7 +32,7 @@ test("every admin page fits 390 px and 1440 px without sideways scrolling", asyn
   browser,
   baseURL,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const base = `/w/${workspace.slug}`;
   const cli = <T>(args: string[]) => leadlinkCli<T>(leadlink.dataDir, args);
   const active = await cli<{ id: string; token: string }>([
