@@ -1,5 +1,6 @@
 "use client";
 
+import clsx from "clsx";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, useTransition } from "react";
@@ -29,7 +30,8 @@ function selectedIds(): string[] {
 
 /**
  * Bulk changes on the leads table: to the ticked rows, or to every lead the filter matches (all pages). The
- * confirmation says how many leads will change, counted on the server when it opens.
+ * confirmation says how many leads will change, counted on the server when it opens. On a phone the bar is
+ * folded to one button until a row is ticked (it pushed the first lead off the screen); from md up it is open.
  */
 export function LeadBulkActions({
   query,
@@ -51,6 +53,8 @@ export function LeadBulkActions({
   const router = useRouter();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const controlsId = useId();
+  const [unfolded, setUnfolded] = useState(false);
   const [selected, setSelected] = useState(0);
   const [scope, setScope] = useState<Scope>("selected");
   const [kind, setKind] = useState<Kind>("status");
@@ -66,6 +70,7 @@ export function LeadBulkActions({
     return () => document.removeEventListener("change", update);
   }, []);
   const effectiveScope: Scope = selected === 0 ? "filter" : scope;
+  const folded = selected === 0 && !unfolded;
 
   function chooseKind(next: Kind) {
     setKind(next);
@@ -121,10 +126,24 @@ export function LeadBulkActions({
   return (
     <section
       aria-label={t("bulk.region")}
-      className="mb-3 rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200"
+      className={clsx(
+        "mb-3 rounded-lg md:bg-slate-50 md:p-3 md:ring-1 md:ring-slate-200",
+        !folded && "bg-slate-50 p-3 ring-1 ring-slate-200",
+      )}
       data-testid="bulk-actions"
     >
-      <div className="flex flex-wrap items-center gap-2 text-sm">
+      {selected === 0 ? (
+        <button
+          type="button"
+          aria-expanded={!folded}
+          aria-controls={controlsId}
+          onClick={() => setUnfolded(!unfolded)}
+          className={clsx("text-sm font-medium text-indigo-700 hover:text-indigo-900 md:hidden", !folded && "mb-2")}
+        >
+          {t("bulk.toggle")}
+        </button>
+      ) : null}
+      <div id={controlsId} className={clsx("flex-wrap items-center gap-2 text-sm md:flex", folded ? "hidden" : "flex")}>
         <label className="sr-only" htmlFor="bulk-scope">
           {t("bulk.applyTo")}
         </label>

@@ -48,11 +48,15 @@ function Utm({ lead, text }: { lead: LeadRow; text: RowText }) {
   if (!lead.utmSource && !lead.utmMedium && !lead.utmCampaign) return <span className="text-slate-500">{text.direct}</span>;
   return (
     <div className="min-w-0">
-      <p className="truncate text-slate-800">
+      <p className="truncate text-slate-800" title={[lead.utmSource ?? "—", lead.utmMedium].filter(Boolean).join(" / ")}>
         {lead.utmSource ?? "—"}
         {lead.utmMedium ? <span className="text-slate-500"> / {lead.utmMedium}</span> : null}
       </p>
-      {lead.utmCampaign ? <p className="truncate text-xs text-slate-500">{lead.utmCampaign}</p> : null}
+      {lead.utmCampaign ? (
+        <p className="truncate text-xs text-slate-500" title={lead.utmCampaign}>
+          {lead.utmCampaign}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -65,7 +69,9 @@ function Workflow({ lead, text, className }: { lead: LeadRow; text: RowText; cla
     <div className={className} data-testid="lead-row-workflow">
       <StatusBadge status={lead.status} label={text.status[lead.status]} />
       {lead.owner ? (
-        <p className="mt-1 truncate text-xs text-slate-600">{typeof lead.owner === "string" ? lead.owner : text.formerMember}</p>
+        <p className="mt-1 truncate text-xs text-slate-600" title={typeof lead.owner === "string" ? lead.owner : undefined}>
+          {typeof lead.owner === "string" ? lead.owner : text.formerMember}
+        </p>
       ) : null}
       {lead.tags.length > 0 ? (
         <p className="mt-1 flex flex-wrap gap-1">
@@ -91,7 +97,10 @@ function Created({ iso, text, className }: { iso: string; text: string; classNam
 
 /**
  * The leads of one page. On a phone the table keeps one column, the lead, with its phone, source and
- * time under the name; wider screens get a column each.
+ * time under the name; wider screens get a column each. A table cell's max-width does not bind in the
+ * automatic table layout: the widths are capped by the blocks inside the cells (`max-w-*` with
+ * `truncate`, the full text in `title`), so that a long address or campaign cannot push the last
+ * column out of the card at 1440 px.
  */
 export function LeadsTableView({ leads, basePath }: { leads: LeadRow[]; basePath: string }) {
   const t = useTranslations("leads.table");
@@ -131,39 +140,50 @@ export function LeadsTableView({ leads, basePath }: { leads: LeadRow[]; basePath
                   className="size-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-600"
                 />
               </Td>
-              <Td className="max-w-[calc(100vw-6rem)] sm:max-w-xs">
-                <Link
-                  href={`${basePath}/${lead.id}`}
-                  className="font-medium break-words text-indigo-700 hover:text-indigo-500 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
-                >
-                  {lead.name ?? lead.email ?? lead.phone ?? t("unnamed")}
-                </Link>
-                {lead.email && lead.name ? <p className="mt-0.5 truncate text-xs text-slate-500">{lead.email}</p> : null}
-                <Workflow lead={lead} text={text} className="mt-1.5 sm:hidden" />
-                <div className="mt-1.5 space-y-1 text-xs text-slate-500 sm:hidden" data-testid="lead-row-summary">
-                  {lead.phone ? <p className="tabular-nums text-slate-700">{lead.phone}</p> : null}
-                  <Utm lead={lead} text={text} />
-                  <Created iso={lead.createdAt} text={created} className="block" />
+              <Td>
+                <div className="max-w-[calc(100vw-8rem)] sm:max-w-52">
+                  <Link
+                    href={`${basePath}/${lead.id}`}
+                    className="font-medium wrap-anywhere text-indigo-700 hover:text-indigo-500 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+                  >
+                    {lead.name ?? lead.email ?? lead.phone ?? t("unnamed")}
+                  </Link>
+                  {lead.email && lead.name ? (
+                    <p className="mt-0.5 truncate text-xs text-slate-500" title={lead.email}>
+                      {lead.email}
+                    </p>
+                  ) : null}
+                  <Workflow lead={lead} text={text} className="mt-1.5 sm:hidden" />
+                  <div className="mt-1.5 space-y-1 text-xs text-slate-500 sm:hidden" data-testid="lead-row-summary">
+                    {lead.phone ? <p className="tabular-nums text-slate-700">{lead.phone}</p> : null}
+                    <Utm lead={lead} text={text} />
+                    <Created iso={lead.createdAt} text={created} className="block" />
+                  </div>
                 </div>
               </Td>
               <Td className="hidden whitespace-nowrap tabular-nums sm:table-cell">{lead.phone ?? muted}</Td>
-              <Td className="hidden max-w-[12rem] sm:table-cell">
-                <Workflow lead={lead} text={text} />
+              <Td className="hidden sm:table-cell">
+                <Workflow lead={lead} text={text} className="max-w-32" />
               </Td>
-              <Td className="hidden max-w-[14rem] sm:table-cell">
-                <Utm lead={lead} text={text} />
+              <Td className="hidden sm:table-cell">
+                <div className="max-w-36">
+                  <Utm lead={lead} text={text} />
+                </div>
               </Td>
-              <Td className="hidden max-w-[12rem] truncate md:table-cell">
+              <Td className="hidden md:table-cell">
                 {lead.link === null ? (
                   muted
                 ) : typeof lead.link === "string" ? (
-                  lead.link
+                  <p className="max-w-36 truncate" title={lead.link}>
+                    {lead.link}
+                  </p>
                 ) : (
                   <span className="text-slate-500">{t("deletedLink")}</span>
                 )}
               </Td>
-              <Td className="hidden whitespace-nowrap text-slate-500 sm:table-cell">
-                <Created iso={lead.createdAt} text={created} />
+              <Td className="hidden text-slate-500 sm:table-cell">
+                {/* Two lines, date over time ("Nov 27, 2026," / "01:18:34 PM GMT-3"): on one, the column ran out of the card. */}
+                <Created iso={lead.createdAt} text={created} className="block max-w-36" />
               </Td>
             </tr>
           );

@@ -52,7 +52,7 @@ export function RequestLog({
     <section
       id="requests"
       aria-labelledby="requests-title"
-      className="scroll-mt-6 rounded-lg bg-white shadow-sm ring-1 ring-slate-200"
+      className="@container scroll-mt-6 rounded-lg bg-white shadow-sm ring-1 ring-slate-200"
     >
       <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-5 py-4">
         <div>
@@ -95,7 +95,7 @@ export function RequestLog({
         <>
           <div
             aria-hidden
-            className={`hidden gap-x-4 border-b border-slate-100 bg-slate-50 px-4 py-2 text-xs font-medium uppercase tracking-wide text-slate-500 lg:grid ${LOG_COLUMNS}`}
+            className={`hidden gap-x-4 border-b border-slate-100 bg-slate-50 px-4 py-2 text-xs font-medium uppercase tracking-wide text-slate-500 @4xl:grid ${LOG_COLUMNS}`}
           >
             <span>{t("columns.time")}</span>
             <span>{t("columns.outcome")}</span>

@@ -40,8 +40,9 @@ export function SnippetTabs({ snippets }: { snippets: Snippet[] }) {
       <div
         role="tablist"
         aria-label={t("title")}
-        // Five tabs are wider than a phone: the row scrolls sideways on its own, never the page.
-        className="flex gap-1 overflow-x-auto overflow-y-hidden border-b border-slate-200"
+        // Five tabs are wider than a phone: there they wrap as pills, every one in sight (a row that scrolled
+        // sideways cut the last ones off with no hint); from sm up, one underlined row.
+        className="flex flex-wrap gap-1 sm:flex-nowrap sm:overflow-x-auto sm:overflow-y-hidden sm:border-b sm:border-slate-200"
         onKeyDown={onKeyDown}
       >
         {snippets.map((snippet, index) => (
@@ -58,10 +59,10 @@ export function SnippetTabs({ snippets }: { snippets: Snippet[] }) {
             tabIndex={index === selected ? 0 : -1}
             onClick={() => setSelected(index)}
             className={clsx(
-              "-mb-px shrink-0 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600",
+              "shrink-0 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 sm:-mb-px sm:rounded-none sm:border-b-2 sm:py-2",
               index === selected
-                ? "border-indigo-600 text-indigo-700"
-                : "border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-700",
+                ? "bg-indigo-50 text-indigo-700 sm:border-indigo-600 sm:bg-transparent"
+                : "text-slate-600 ring-1 ring-slate-200 ring-inset hover:bg-slate-100 hover:text-slate-800 sm:border-transparent sm:ring-0 sm:hover:border-slate-300 sm:hover:bg-transparent",
             )}
           >
             {snippet.tab}

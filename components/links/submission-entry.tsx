@@ -12,7 +12,9 @@ import type { LoggedSubmission } from "@/lib/links/list-link-submissions";
 import { NotSpamButton } from "./not-spam-button";
 import { OutcomeBadge } from "./outcome-badge";
 
-export const LOG_COLUMNS = "lg:grid-cols-[15.5rem_6rem_3.5rem_minmax(0,1fr)_8rem_minmax(0,1fr)_1rem]";
+// Breakpoints of the log's own width (@container in request-log.tsx), not the viewport's: the log sits in the
+// link page's wide column beside the settings, or across the page for a revoked link.
+export const LOG_COLUMNS = "@4xl:grid-cols-[15.5rem_6rem_3.5rem_minmax(0,1fr)_8rem_minmax(0,1fr)_1rem]";
 
 /**
  * One request of a link's log: a summary row that opens (a native disclosure, so keyboard and screen
@@ -42,9 +44,9 @@ export function SubmissionEntry({
     >
       <details className="group">
         <summary
-          className={`grid cursor-pointer list-none grid-cols-2 items-center gap-x-4 gap-y-1 px-4 py-3 text-sm hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 sm:grid-cols-4 [&::-webkit-details-marker]:hidden ${LOG_COLUMNS}`}
+          className={`grid cursor-pointer list-none grid-cols-2 items-center gap-x-4 gap-y-1 px-4 py-3 text-sm hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 @xl:grid-cols-4 [&::-webkit-details-marker]:hidden ${LOG_COLUMNS}`}
         >
-          <LocalTime value={submission.receivedAt} className="text-slate-700 lg:whitespace-nowrap" />
+          <LocalTime value={submission.receivedAt} className="text-slate-700 @4xl:whitespace-nowrap" />
           <span className="flex flex-wrap items-center gap-1">
             <OutcomeBadge outcome={submission.outcome} />
             {submission.dryRun ? (
@@ -54,15 +56,15 @@ export function SubmissionEntry({
             ) : null}
           </span>
           <span className="font-mono text-xs text-slate-600">
-            <span className="text-slate-500 lg:hidden">HTTP </span>
+            <span className="text-slate-500 @4xl:hidden">HTTP </span>
             {submission.status}
           </span>
           <span className="truncate font-mono text-xs text-red-700">{submission.errorCode ?? ""}</span>
           <span className="truncate font-mono text-xs text-slate-500">{submission.ip ?? ""}</span>
-          <span className="col-span-2 truncate text-xs text-slate-500 sm:col-span-3 lg:col-span-1">
+          <span className="col-span-2 truncate text-xs text-slate-500 @xl:col-span-3 @4xl:col-span-1">
             {submission.origin ?? ""}
           </span>
-          <DisclosureChevron className="hidden lg:block" />
+          <DisclosureChevron className="hidden @4xl:block" />
         </summary>
         <div className="space-y-4 border-t border-slate-100 bg-slate-50/70 px-4 py-4">
           <SubmissionAnswer submission={submission} />
@@ -81,7 +83,7 @@ export function SubmissionEntry({
             </p>
           ) : null}
           {spam && !submission.releasedAt && releaseSpam ? <NotSpamButton action={releaseSpam(submission.id)} /> : null}
-          <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          <dl className="grid gap-3 @xl:grid-cols-2 @4xl:grid-cols-3">
             <SubmissionDetail term={t("origin")}>{submission.origin}</SubmissionDetail>
             <SubmissionDetail term="Referer">{submission.referer}</SubmissionDetail>
             <SubmissionDetail term={t("userAgent")}>{submission.userAgent}</SubmissionDetail>

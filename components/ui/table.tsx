@@ -1,10 +1,13 @@
 import clsx from "clsx";
 import type { ComponentProps, ReactNode } from "react";
 
-/** A data table in a card-like frame that scrolls sideways on narrow screens instead of squeezing columns. */
+/**
+ * A data table in a card-like frame that scrolls sideways on narrow screens instead of squeezing columns;
+ * a shadow at the edge shows there is more that way.
+ */
 export function Table({ caption, children, className }: { caption: string; children: ReactNode; className?: string }) {
   return (
-    <div className={clsx("overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200", className)}>
+    <div className={clsx("scroll-shadow-x overflow-x-auto rounded-lg shadow-sm ring-1 ring-slate-200", className)}>
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">{caption}</caption>
         {children}

@@ -2,12 +2,16 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { NavLink } from "@/components/shell/nav-link";
+import { ShellAside, ShellMenuButton } from "@/components/shell/shell-menu";
 import { SignOutButton } from "@/components/shell/sign-out-button";
 import { WorkspaceSwitcher } from "@/components/shell/workspace-switcher";
 import { Brand } from "@/components/ui/brand";
 import { WebhooksDisabledBanner } from "@/components/webhooks/disabled-banner";
 import { hasRole, renderedMemberships, requireWorkspace } from "@/lib/auth/session";
 import { listDisabledEndpoints } from "@/lib/webhooks/endpoint-disabled";
+
+/** What the phone's menu button shows and hides (components/shell/shell-menu.tsx). */
+const MENU_PARTS = ["shell-menu-workspace", "shell-menu-nav"];
 
 export default async function WorkspaceLayout({ children, params }: { children: ReactNode; params: Promise<{ slug: string }> }) {
   const { slug } = await params;
@@ -21,9 +25,9 @@ export default async function WorkspaceLayout({ children, params }: { children: 
 
   return (
     <div className="min-h-screen lg:flex">
-      <aside className="relative border-b border-slate-200 bg-white lg:sticky lg:top-0 lg:flex lg:h-screen lg:w-60 lg:shrink-0 lg:flex-col lg:border-b-0 lg:border-r">
+      <ShellAside className="relative border-b border-slate-200 bg-white lg:sticky lg:top-0 lg:flex lg:h-screen lg:w-60 lg:shrink-0 lg:flex-col lg:border-b-0 lg:border-r">
         <div className="px-4 pt-3 pb-2 lg:py-4">
-          <div className="flex items-center justify-between gap-3 pr-40 lg:pr-0">
+          <div className="flex items-center justify-between gap-3 pr-56 md:pr-40 lg:pr-0">
             <a href={base}>
               <Brand />
             </a>
@@ -34,13 +38,19 @@ export default async function WorkspaceLayout({ children, params }: { children: 
               {workspace.name}
             </p>
           </div>
-          <WorkspaceSwitcher current={workspace.slug} workspaces={workspaces} />
-          <Link href="/workspaces/new" className="mt-2 inline-block text-xs font-medium text-indigo-700 hover:text-indigo-900">
-            + {t("newWorkspace")}
-          </Link>
+          <div id="shell-menu-workspace" className="hidden group-data-menu-open:block md:block">
+            <WorkspaceSwitcher current={workspace.slug} workspaces={workspaces} />
+            <Link href="/workspaces/new" className="mt-2 inline-block text-xs font-medium text-indigo-700 hover:text-indigo-900">
+              + {t("newWorkspace")}
+            </Link>
+          </div>
         </div>
-        {/* Wraps onto a second row on a phone rather than scrolling sideways: every section stays in sight. */}
-        <nav aria-label={t("workspace")} className="flex flex-wrap gap-1 px-2 pb-2 lg:flex-1 lg:flex-col lg:flex-nowrap">
+        {/* Behind the menu button on a phone (a column); from md up one row that wraps rather than scrolls sideways. */}
+        <nav
+          id="shell-menu-nav"
+          aria-label={t("workspace")}
+          className="hidden flex-col gap-1 px-2 pb-2 group-data-menu-open:flex md:flex md:flex-row md:flex-wrap lg:flex-1 lg:flex-col lg:flex-nowrap"
+        >
           <NavLink href={base} exact>
             {t("dashboard")}
           </NavLink>
@@ -77,8 +87,15 @@ export default async function WorkspaceLayout({ children, params }: { children: 
             {t("account")}
           </Link>
           <SignOutButton />
+          <ShellMenuButton label={t("menu")} controls={MENU_PARTS} />
         </div>
-      </aside>
+        {/* Without JavaScript the button cannot open the menu: what it folds stays out, as from md up. */}
+        <noscript>
+          <style>
+            {"#shell-menu-workspace{display:block}#shell-menu-nav{display:flex}[aria-controls^=shell-menu]{display:none}"}
+          </style>
+        </noscript>
+      </ShellAside>
       <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-10 lg:py-8">
         <div className="mx-auto max-w-6xl">
           <WebhooksDisabledBanner endpoints={disabledEndpoints} basePath={`${base}/webhooks`} />

@@ -86,6 +86,21 @@ export default async function LinkPage({
       })
     : undefined;
   const activeFields = fields.filter((field) => !field.archived);
+  const requestLog = (
+    <RequestLog
+      page={page}
+      filter={filter}
+      counts={counts}
+      linkPath={linkPath}
+      workspacePath={workspacePath}
+      revoked={!active}
+      releaseSpam={
+        canManage && active
+          ? (submissionId: string) => releaseSpamAction.bind(null, workspace.slug, link.id, submissionId)
+          : undefined
+      }
+    />
+  );
   // Only an active link invites sending and editing.
   const activeSections = snippets ? (
     <>
@@ -119,65 +134,69 @@ export default async function LinkPage({
         </Card>
       ) : null}
 
-      <div className="grid gap-6 lg:grid-cols-3">
-        <Card
-          title={t("snippets.title")}
-          className="min-w-0 lg:col-span-2"
-          description={
-            activeFields.length > 0
-              ? t("snippets.withFields", { fields: activeFields.map((field) => field.name).join(", ") })
-              : t("snippets.withoutFields")
-          }
-        >
-          <SnippetTabs
-            snippets={[
-              {
-                key: "curl",
-                tab: "curl",
-                label: "Shell",
-                code: snippets.curl,
-                description: t("snippets.curl"),
-              },
-              {
-                key: "fetch",
-                tab: "JavaScript",
-                label: "JavaScript (fetch)",
-                code: snippets.fetch,
-                description: t("snippets.fetch"),
-              },
-              {
-                key: "html",
-                tab: t("snippets.htmlTab"),
-                label: "HTML",
-                code: snippets.html,
-                description: t("snippets.html"),
-              },
-              {
-                key: "plain-form",
-                tab: tForms("tab"),
-                label: "HTML",
-                code: snippets.plainForm,
-                description: link.acceptForms ? tForms("descriptionOn") : tForms("descriptionOff"),
-              },
-              {
-                key: "dry-run",
-                tab: tApi("dryRunTab"),
-                label: tApi("dryRunLabel"),
-                code: dryRunSnippet({ url: link.url, fields, honeypotField: link.honeypotField, country: workspace.country }),
-                description: tApi("dryRunDescription"),
-              },
-            ]}
-          />
-          <p className="mt-3 text-xs text-slate-500">
-            {tApi.rich("apiReference", {
-              docs: (chunks) => (
-                <a href="/docs" className="font-medium text-indigo-700 hover:text-indigo-900">
-                  {chunks}
-                </a>
-              ),
-            })}
-          </p>
-        </Card>
+      {/* The settings card is the tallest: the log goes under the snippets, beside it (in one row, the
+          shorter snippets card was stretched to the settings' height, a tall empty card). */}
+      <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          <Card
+            title={t("snippets.title")}
+            description={
+              activeFields.length > 0
+                ? t("snippets.withFields", { fields: activeFields.map((field) => field.name).join(", ") })
+                : t("snippets.withoutFields")
+            }
+          >
+            <SnippetTabs
+              snippets={[
+                {
+                  key: "curl",
+                  tab: "curl",
+                  label: "Shell",
+                  code: snippets.curl,
+                  description: t("snippets.curl"),
+                },
+                {
+                  key: "fetch",
+                  tab: "JavaScript",
+                  label: "JavaScript (fetch)",
+                  code: snippets.fetch,
+                  description: t("snippets.fetch"),
+                },
+                {
+                  key: "html",
+                  tab: t("snippets.htmlTab"),
+                  label: "HTML",
+                  code: snippets.html,
+                  description: t("snippets.html"),
+                },
+                {
+                  key: "plain-form",
+                  tab: tForms("tab"),
+                  label: "HTML",
+                  code: snippets.plainForm,
+                  description: link.acceptForms ? tForms("descriptionOn") : tForms("descriptionOff"),
+                },
+                {
+                  key: "dry-run",
+                  tab: tApi("dryRunTab"),
+                  label: tApi("dryRunLabel"),
+                  code: dryRunSnippet({ url: link.url, fields, honeypotField: link.honeypotField, country: workspace.country }),
+                  description: tApi("dryRunDescription"),
+                },
+              ]}
+            />
+            <p className="mt-3 text-xs text-slate-500">
+              {tApi.rich("apiReference", {
+                docs: (chunks) => (
+                  <a href="/docs" className="font-medium text-indigo-700 hover:text-indigo-900">
+                    {chunks}
+                  </a>
+                ),
+              })}
+            </p>
+          </Card>
+          {requestLog}
+        </div>
         <Card
           title={t("settings.title")}
           description={canManage ? t("settings.descriptionManager") : t("settings.descriptionMember")}
@@ -266,21 +285,7 @@ export default async function LinkPage({
 
       <LinkStats counters={link.counters} />
 
-      {activeSections}
-
-      <RequestLog
-        page={page}
-        filter={filter}
-        counts={counts}
-        linkPath={linkPath}
-        workspacePath={workspacePath}
-        revoked={!active}
-        releaseSpam={
-          canManage && active
-            ? (submissionId: string) => releaseSpamAction.bind(null, workspace.slug, link.id, submissionId)
-            : undefined
-        }
-      />
+      {activeSections ?? requestLog}
     </div>
   );
 }
