@@ -350,4 +350,20 @@ test("every page passes axe (WCAG 2.1 AA, nothing serious or critical) in Englis
     for (const signedOut of pages) await visit(visitor, lang, signedOut);
     await context.close();
   }
+
+  // Swagger UI's tables and examples on a phone: no sideways scrolling, with an operation open or not.
+  const { context, page: phone } = await signedOutPage(browser, baseURL!, "en-US");
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await phone.goto("/docs");
+  await expect(phone.locator(".opblock").first()).toBeVisible();
+  for (const state of ["closed", "open"]) {
+    if (state === "open") {
+      await phone.locator(".opblock-summary-control").first().click();
+      await expect(phone.locator(".opblock-body").first()).toBeVisible();
+    }
+    const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+    expect.soft(width, `/docs at 390 px with an operation ${state} is ${width} px wide`).toBeLessThanOrEqual(390);
+  }
+  await expectAccessible(phone, "API documentation at 390 px");
+  await context.close();
 });
