@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { SignOutButton } from "@/components/shell/sign-out-button";
 import { Brand } from "@/components/ui/brand";
+import { SkipLink } from "@/components/ui/skip-link";
 
 /** The frame of the pages that belong to the person, not to one workspace: their account, a new workspace. */
 export function AccountShell({
@@ -17,6 +18,7 @@ export function AccountShell({
   const t = useTranslations("account");
   return (
     <div className="min-h-screen">
+      <SkipLink />
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-2 px-4 py-3 sm:px-6">
           <Link href="/">
@@ -34,7 +36,7 @@ export function AccountShell({
           </div>
         </div>
       </header>
-      <main className="mx-auto max-w-3xl px-4 py-6 sm:px-6 lg:py-8">
+      <main id="content" tabIndex={-1} className="mx-auto max-w-3xl px-4 py-6 outline-none sm:px-6 lg:py-8">
         {backTo ? (
           <Link href={backTo.href} className="mb-4 inline-block text-sm font-medium text-indigo-700 hover:text-indigo-900">
             ← {backTo.label}

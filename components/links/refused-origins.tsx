@@ -24,7 +24,14 @@ function AllowOriginButton({
   return (
     <form action={formAction} className="shrink-0">
       <input type="hidden" name="origin" value={origin} />
-      <Button type="submit" variant="secondary" size="sm" disabled={pending} aria-label={t("allowNamed", { origin })}>
+      {/* The name starts with the visible text (WCAG 2.5.3, label in name) and adds which origin. */}
+      <Button
+        type="submit"
+        variant="secondary"
+        size="sm"
+        disabled={pending}
+        aria-label={pending ? undefined : t("allowNamed", { origin })}
+      >
         {pending ? t("allowing") : t("allow")}
       </Button>
       {state.message && !state.ok ? (

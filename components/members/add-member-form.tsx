@@ -64,7 +64,7 @@ export function AddMemberForm({
               />
               <span>
                 <span className="block text-sm font-medium text-slate-900">{t(`accounts.${option}.label`)}</span>
-                <span className="block text-xs text-slate-500">{t(`accounts.${option}.hint`)}</span>
+                <span className="block text-xs text-slate-600">{t(`accounts.${option}.hint`)}</span>
               </span>
             </label>
           ))}

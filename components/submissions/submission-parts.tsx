@@ -2,6 +2,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { IssueTable } from "@/components/links/issue-table";
+import { ScrollablePre } from "@/components/ui/scrollable-pre";
 import type { FieldIssue } from "@/lib/errors";
 import { formatPayload } from "@/lib/links/format-payload";
 
@@ -80,12 +81,13 @@ export function SubmissionPayload({ payload: stored, title }: { payload: string 
       {payload.kind === "empty" ? (
         <p className="mt-1 text-sm text-slate-500">{t("noBody")}</p>
       ) : (
-        <pre
+        <ScrollablePre
+          label={title}
           data-testid="payload"
           className="mt-2 max-h-96 overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap break-all text-slate-100"
         >
           {payload.text}
-        </pre>
+        </ScrollablePre>
       )}
     </div>
   );

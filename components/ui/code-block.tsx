@@ -1,4 +1,5 @@
 import { CopyButton } from "./copy-button";
+import { ScrollablePre } from "./scrollable-pre";
 
 export function CodeBlock({ code, label }: { code: string; label: string }) {
   return (
@@ -7,9 +8,9 @@ export function CodeBlock({ code, label }: { code: string; label: string }) {
         <span>{label}</span>
         <CopyButton value={code} />
       </figcaption>
-      <pre className="overflow-x-auto p-4 text-xs leading-relaxed text-slate-100">
+      <ScrollablePre label={label} className="overflow-x-auto p-4 text-xs leading-relaxed text-slate-100">
         <code>{code}</code>
-      </pre>
+      </ScrollablePre>
     </figure>
   );
 }

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LocalTime } from "@/components/ui/local-time";
+import { ScrollablePre } from "@/components/ui/scrollable-pre";
 import type { ActionState } from "@/lib/forms/action-state";
 import type { LoggedMessage, MessageLead, MessageState } from "@/lib/webhooks/list-messages";
 import { MESSAGE_STATES } from "@/lib/webhooks/list-messages";
@@ -140,9 +141,12 @@ export function DeliveryLog({
                       {attempt.response ? (
                         <details>
                           <summary className="cursor-pointer text-slate-500 hover:text-slate-700">{t("log.answer")}</summary>
-                          <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 font-mono text-[11px] text-slate-700">
+                          <ScrollablePre
+                            label={t("log.answer")}
+                            className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 font-mono text-[11px] text-slate-700"
+                          >
                             {attempt.response}
-                          </pre>
+                          </ScrollablePre>
                         </details>
                       ) : null}
                     </li>

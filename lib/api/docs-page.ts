@@ -16,7 +16,51 @@ const ASSETS: Record<string, { file?: string; type: string }> = {
 };
 
 // validatorUrl null: Swagger UI would otherwise load a badge from validator.swagger.io.
+// The rest makes Swagger UI's page pass WCAG 2.1 AA (tests/e2e/accessibility.spec.ts runs axe on it):
+// - its operation summary is a <button> holding the path's deep link, an <a>: interactive content inside a button
+//   (axe nested-interactive). The summary shows the path as text; deep links still follow in the address bar and
+//   on the tags' headings.
+// - it renders <select>s with an empty <label> or none (the server, a parameter's values, a response's examples);
+//   each gets a name when it appears.
+// - its examples are <pre>s that scroll sideways on a phone: each is a Tab stop, so a keyboard can scroll it too.
 const INIT_SCRIPT = `window.addEventListener("DOMContentLoaded", function () {
+  function PathWithoutLink() {
+    return {
+      wrapComponents: {
+        OperationSummaryPath: function (Original, system) {
+          return function (props) {
+            var operationProps = props.operationProps.set("isDeepLinkingEnabled", false);
+            return system.React.createElement(Original, Object.assign({}, props, { operationProps: operationProps }));
+          };
+        },
+      },
+    };
+  }
+  function nameOf(select) {
+    if (select.id === "servers") return "Servers";
+    if (select.closest(".examples-select")) return "Examples";
+    var parameter = select.closest("tr[data-param-name]");
+    if (parameter) return parameter.getAttribute("data-param-name");
+    return "Choose";
+  }
+  function nameSelects() {
+    document.querySelectorAll("#swagger-ui select:not([aria-label])").forEach(function (select) {
+      // A <label> around the <select> also holds its options' text: only text beyond that names it.
+      var labelled = Array.prototype.some.call(select.labels || [], function (label) {
+        return label.textContent.replace(select.textContent, "").trim() !== "";
+      });
+      if (!labelled) select.setAttribute("aria-label", nameOf(select));
+    });
+  }
+  function focusableCode() {
+    document.querySelectorAll("#swagger-ui .highlight-code > pre:not([tabindex])").forEach(function (pre) {
+      pre.setAttribute("tabindex", "0");
+    });
+  }
+  new MutationObserver(function () {
+    nameSelects();
+    focusableCode();
+  }).observe(document.getElementById("swagger-ui"), { childList: true, subtree: true });
   window.SwaggerUIBundle({
     url: "/api/v1/openapi.json",
     dom_id: "#swagger-ui",
@@ -26,9 +70,26 @@ const INIT_SCRIPT = `window.addEventListener("DOMContentLoaded", function () {
     persistAuthorization: false,
     defaultModelsExpandDepth: 0,
     docExpansion: "list",
+    plugins: [PathWithoutLink],
   });
 });
 `;
+
+// Swagger UI's own colours below 4.5:1 (WCAG 1.4.3), darkened: the methods' badges, the version badges, the
+// document's address, the "Authorize" button, a parameter's location and the JSON literals' red on dark grey.
+// Long unbreakable values (error codes) in the description's tables may wrap, so a 390 px phone scrolls no sideways.
+const ACCESSIBLE_CSS = `.swagger-ui .opblock.opblock-get .opblock-summary-method{background:#1d6fb8}
+.swagger-ui .opblock.opblock-post .opblock-summary-method{background:#18794e}
+.swagger-ui .opblock.opblock-put .opblock-summary-method{background:#b45309}
+.swagger-ui .opblock.opblock-patch .opblock-summary-method{background:#0f766e}
+.swagger-ui .opblock.opblock-delete .opblock-summary-method{background:#c81e1e}
+.swagger-ui .opblock.opblock-head .opblock-summary-method,.swagger-ui .opblock.opblock-options .opblock-summary-method{background:#4b5563}
+.swagger-ui .info .title small{background:#4b5563}.swagger-ui .info .title small.version-stamp{background:#3f6212}
+.swagger-ui .info .url{color:#1d4ed8}
+.swagger-ui .btn.authorize{color:#18794e;border-color:#18794e}.swagger-ui .btn.authorize svg{fill:#18794e}
+.swagger-ui .parameter__in{color:#4b5563}
+.swagger-ui .microlight span[style*="rgb(211, 99, 99)"]{color:#fc9b9b!important}
+.swagger-ui td,.swagger-ui th{overflow-wrap:anywhere}`;
 
 function nonceOf(request: Request): string | undefined {
   // proxy.ts puts the response's Content-Security-Policy on the request too: its nonce lets these scripts run.
@@ -47,7 +108,8 @@ export function docsPage(request: Request): Response {
 <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
 <style>body{margin:0;background:#fff}.swagger-ui .topbar{display:none}.swagger-ui .info{margin:24px 0}
 .ll-bar{display:flex;gap:12px;align-items:center;justify-content:space-between;padding:12px 20px;border-bottom:1px solid #e2e8f0;font:14px system-ui,sans-serif}
-.ll-bar a{color:#4338ca;text-decoration:none}.ll-bar strong{font-size:16px;color:#0f172a}</style>
+.ll-bar a{color:#4338ca;text-decoration:none}.ll-bar strong{font-size:16px;color:#0f172a}
+${ACCESSIBLE_CSS}</style>
 </head>
 <body>
 <header class="ll-bar"><strong>Leadlink API</strong><span><a href="/api/v1/openapi.json">openapi.json</a> · <a href="/">Admin</a></span></header>

@@ -154,7 +154,7 @@ test("a website the link refuses is offered on the link page; allowing it lets i
     await expectFits(page, "the link page with refused origins");
     await screenshot(page, "link-refused-origins-mobile");
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.getByRole("button", { name: `Allow ${site.origin}` }).click();
+    await page.getByRole("button", { name: `Allow this origin: ${site.origin}` }).click();
     await expect(page.getByTestId("refused-origins")).toHaveCount(0);
     await expect(page.getByLabel("Allowed origins")).toHaveValue(`https://www.example.com\n${site.origin}`);
 

@@ -6,6 +6,7 @@ import { ShellAside, ShellMenuButton } from "@/components/shell/shell-menu";
 import { SignOutButton } from "@/components/shell/sign-out-button";
 import { WorkspaceSwitcher } from "@/components/shell/workspace-switcher";
 import { Brand } from "@/components/ui/brand";
+import { SkipLink } from "@/components/ui/skip-link";
 import { WebhooksDisabledBanner } from "@/components/webhooks/disabled-banner";
 import { hasRole, renderedMemberships, requireWorkspace } from "@/lib/auth/session";
 import { listDisabledEndpoints } from "@/lib/webhooks/endpoint-disabled";
@@ -25,6 +26,7 @@ export default async function WorkspaceLayout({ children, params }: { children: 
 
   return (
     <div className="min-h-screen lg:flex">
+      <SkipLink />
       <ShellAside className="relative border-b border-slate-200 bg-white lg:sticky lg:top-0 lg:flex lg:h-screen lg:w-60 lg:shrink-0 lg:flex-col lg:border-b-0 lg:border-r">
         <div className="px-4 pt-3 pb-2 lg:py-4">
           <div className="flex items-center justify-between gap-3 pr-56 md:pr-40 lg:pr-0">
@@ -96,7 +98,7 @@ export default async function WorkspaceLayout({ children, params }: { children: 
           </style>
         </noscript>
       </ShellAside>
-      <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-10 lg:py-8">
+      <main id="content" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none sm:px-6 lg:px-10 lg:py-8">
         <div className="mx-auto max-w-6xl">
           <WebhooksDisabledBanner endpoints={disabledEndpoints} basePath={`${base}/webhooks`} />
           {children}
