@@ -61,14 +61,14 @@ export function RequestLog({
           </h2>
           <p className="mt-0.5 text-sm text-slate-500">{t("description")}</p>
         </div>
-        <nav aria-label={t("filter")} className="inline-flex rounded-md bg-slate-100 p-0.5">
+        <nav aria-label={t("filter")} className="flex max-w-full flex-wrap gap-0.5 rounded-md bg-slate-100 p-0.5">
           {FILTERS.map((option) => (
             <Link
               key={option.value}
               href={href(linkPath, option.value)}
               aria-current={option.value === filter ? "page" : undefined}
               className={clsx(
-                "rounded px-3 py-1.5 text-xs font-medium focus-visible:outline-2 focus-visible:outline-indigo-600",
+                "whitespace-nowrap rounded px-3 py-1.5 text-xs font-medium focus-visible:outline-2 focus-visible:outline-indigo-600",
                 option.value === filter ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900",
               )}
             >

@@ -18,7 +18,7 @@ test("custom fields: create with errors shown next to the inputs, edit label and
   await page.getByRole("button", { name: "Create field" }).click();
   await expect(name).toHaveAttribute("aria-invalid", "true");
   await expect(name).toHaveAttribute("aria-describedby", "name-error");
-  await expect(page.locator("#name-error")).toContainText("must start with a letter");
+  await expect(page.locator("#name-error")).toContainText("starting with a letter or _");
   await expect(page.locator("#options-error")).toContainText("at least one option");
   await expect(label).toHaveValue("Área de atuação");
   // React resets the form after an action: the type menu must still show (and send) what was chosen.
