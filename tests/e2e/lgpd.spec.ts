@@ -106,12 +106,16 @@ test("consent shows per purpose with its history; personal data downloads; erasi
   await expect(page.getByText(email)).toHaveCount(0);
   await expect(page.getByText("Beatriz Lima")).toHaveCount(0);
 
-  const lead = await leadlinkCli<{ email: string | null; name: string | null; submissions: { payload: unknown }[] }>(
-    leadlink.dataDir,
-    ["lead", "get", "--workspace", workspace.slug, "--id", leadId],
-  );
-  expect(lead).toMatchObject({ email: null, name: null });
-  expect(lead.submissions.map((submission) => submission.payload)).toEqual([null, null]);
+  // An erased lead is no lead any more (DESIGN.md section 13): its id answers with when it was erased, nothing else.
+  const lead = await leadlinkCli<Record<string, unknown>>(leadlink.dataDir, [
+    "lead",
+    "get",
+    "--workspace",
+    workspace.slug,
+    "--id",
+    leadId,
+  ]);
+  expect(lead).toEqual({ id: leadId, erasedAt: expect.any(String) });
 });
 
 test("the audit log is the owners': entries with who, when and what; a member has no entry in the nav and gets 404", async ({
