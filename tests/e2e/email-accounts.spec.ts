@@ -126,6 +126,8 @@ test("the notifications page saves a member's choice (390 and 1440 px)", async (
     await signIn(context, baseURL!, owner.email, owner.password);
     const page = await context.newPage();
     await page.goto(`/w/${owner.slug}`);
+    // On a phone the sections are behind the Menu button.
+    if (width < 768) await page.getByRole("button", { name: "Menu" }).click();
     await page.getByRole("link", { name: "Notifications" }).click();
     await expect(page.getByRole("heading", { name: "Notifications" })).toBeVisible();
     await page.getByLabel(/Daily digest/).check();
