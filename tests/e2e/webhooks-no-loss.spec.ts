@@ -77,10 +77,20 @@ test("receiver down, 100 leads, kill -9, restart, receiver up: 100 messages deli
   expect(new Set(accepted).size).toBe(100);
   // Some attempts against the closed port have been made (and failed) before the crash.
   await expect
-    .poll(async () =>
-      (
-        await leadlinkCli<{ attempts: unknown[] }[]>(dataDir, ["webhook", "deliveries", "--workspace", slug, "--id", endpoint.id])
-      ).some((message) => message.attempts.length > 0),
+    .poll(
+      async () =>
+        (
+          await leadlinkCli<{ attempts: unknown[] }[]>(dataDir, [
+            "webhook",
+            "deliveries",
+            "--workspace",
+            slug,
+            "--id",
+            endpoint.id,
+          ])
+        ).some((message) => message.attempts.length > 0),
+      // Each poll is a command-line run, seconds each on a busy machine: the default 15 s allowed two or three.
+      { timeout: 60_000 },
     )
     .toBe(true);
   first.child.kill("SIGKILL");
