@@ -46,7 +46,7 @@ const PURGES: Purge[] = [
           AND s.received_at < $1::timestamptz - make_interval(days => $3::int)
           AND s.received_at < $1::timestamptz - make_interval(days => w.retention_rejected_payload_days)
         ORDER BY s.received_at LIMIT $2 FOR UPDATE OF s SKIP LOCKED
-      ), changed AS (UPDATE submissions s SET payload = NULL FROM due WHERE s.id = due.id RETURNING 1)
+      ), changed AS (UPDATE submissions s SET payload = NULL, referer = NULL FROM due WHERE s.id = due.id RETURNING 1)
       SELECT count(*)::int AS n FROM changed`,
   },
   {
@@ -104,7 +104,8 @@ const PURGES: Purge[] = [
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Applies every workspace's retention windows once (DESIGN.md section 9): rejected requests' payloads,
+ * Applies every workspace's retention windows once (DESIGN.md section 9): rejected requests' payloads
+ * and referers (a referer's query can carry what the body did, `?email=...`),
  * submissions' IPs and user agents, webhook attempt logs; and what no longer serves anything: Idempotency-Key
  * records past their 24 hours, emails sent or failed past the attempt-log window. Rows stay where counts need them (a purged
  * submission keeps its outcome, time and link); only the personal data goes.

@@ -310,6 +310,13 @@ describe("retention", () => {
       _count: true,
       orderBy: { outcome: "asc" },
     });
+    // A referer's query can carry what the body did: it goes with a rejected request's payload.
+    await db.current.sql(
+      statement(
+        `UPDATE submissions SET referer = 'https://landing.example/?email=someone%40x.test' WHERE capture_link_id = $1::uuid`,
+        [linkId],
+      ),
+    );
     const result = await purgeExpiredData(db.current, { now: () => now, batchSize: 4 });
     expect(result.rejectedPayloads).toBeGreaterThanOrEqual(expected.rejectedOld);
     const rows = await db.current.prisma.submission.findMany({ where: { captureLinkId: linkId } });
@@ -317,6 +324,7 @@ describe("retention", () => {
     for (const row of rows) {
       const rejected = row.outcome === "rejected";
       expect(row.payload === null, `payload of a ${row.outcome} request ${days(row)} days old`).toBe(rejected && days(row) > 30);
+      expect(row.referer === null, `referer of a ${row.outcome} request ${days(row)} days old`).toBe(rejected && days(row) > 30);
       expect(row.ip === null && row.userAgent === null, `meta of a request ${days(row)} days old`).toBe(days(row) > 180);
     }
     expect(rows.filter((row) => row.userAgent === null)).toHaveLength(expected.meta);
