@@ -1,8 +1,8 @@
 import { useTranslations } from "next-intl";
+import { ActionButton } from "@/components/ui/action-button";
 import { Badge } from "@/components/ui/badge";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LocalTime } from "@/components/ui/local-time";
-import { ActionButton } from "@/components/webhooks/action-button";
 import type { ActionState } from "@/lib/forms/action-state";
 import type { PendingInvitation } from "@/lib/invitations/list-invitations";
 

@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { ActionButton } from "@/components/ui/action-button";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LocalTime } from "@/components/ui/local-time";
 import { PageHeader } from "@/components/ui/page-header";
-import { ActionButton } from "@/components/webhooks/action-button";
 import { EnabledBadge } from "@/components/webhooks/delivery-badges";
 import { DeliveryLog } from "@/components/webhooks/delivery-log";
 import { reasonKey } from "@/components/webhooks/event-labels";
