@@ -1,12 +1,12 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { ActionButton } from "@/components/ui/action-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LocalTime } from "@/components/ui/local-time";
 import { ScrollablePre } from "@/components/ui/scrollable-pre";
 import type { ActionState } from "@/lib/forms/action-state";
 import type { LoggedMessage, MessageLead, MessageState } from "@/lib/webhooks/list-messages";
 import { MESSAGE_STATES } from "@/lib/webhooks/list-messages";
-import { ActionButton } from "./action-button";
 import { AttemptStatusBadge, MessageStateBadge } from "./delivery-badges";
 
 /**
