@@ -16,6 +16,19 @@ const EnvSchema = z.object({
     .optional()
     .transform((value) => value || undefined)
     .pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  /**
+   * "transaction": DATABASE_URL points at a pooler in transaction mode (PgBouncer without prepared-statement
+   * support, e.g. Debian's 1.18): no named prepared statements, no session state; migrations, backups and
+   * the seed use DATABASE_DIRECT_URL (DESIGN.md section 17). "none" (or "session"): connections are sessions.
+   */
+  DATABASE_POOLER: z.enum(["none", "session", "transaction", ""]).default("none"),
+  /** PostgreSQL itself, bypassing the pooler: what needs a session (migrations, backups, the seed). */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   /** Connections each app instance keeps to PostgreSQL. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(16),
   DATA_DIR: z.string().trim().default("./data"),
@@ -101,7 +114,16 @@ let cached: Env | undefined;
 /** The validated environment. The only place that reads process.env. */
 export function env(): Env {
   if (cached) return cached;
-  const parsed = EnvSchema.safeParse(process.env);
+  const parsed = EnvSchema.superRefine((value, context) => {
+    if (value.DATABASE_POOLER === "transaction" && value.DATABASE_URL && !value.DATABASE_DIRECT_URL) {
+      context.addIssue({
+        code: "custom",
+        path: ["DATABASE_DIRECT_URL"],
+        message:
+          "DATABASE_POOLER=transaction needs DATABASE_DIRECT_URL, PostgreSQL's own address, for migrations, backups and the seed (they need a session, which a transaction pooler does not keep)",
+      });
+    }
+  }).safeParse(process.env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
     throw new Error(`Invalid environment:\n${problems}`);

@@ -87,7 +87,7 @@ export async function runSeed(argv: string[], root: string, io: CliIo): Promise<
     // embedded engine runs one statement at a time and takes them in turn.
     const sql: SqlExecutor[] = [];
     for (let i = 0; i < SEED_CONNECTIONS; i++) {
-      const client = new pg.Client(database.connection);
+      const client = new pg.Client(database.sessionConnection);
       bulk.push(client);
       await client.connect();
       sql.push(executorOn(client));

@@ -114,7 +114,7 @@ async function readSource(
   database: Database,
   consume: (migrations: string[], events: AsyncIterable<TransferEvent>) => Promise<void>,
 ): Promise<void> {
-  const client = new pg.Client(database.connection);
+  const client = new pg.Client(database.sessionConnection);
   await client.connect();
   try {
     const sql = executorOn(client);
@@ -156,7 +156,7 @@ async function writeTarget(
   events: AsyncIterable<TransferEvent>,
   replace: boolean,
 ): Promise<TransferSummary> {
-  const client = new pg.Client(database.connection);
+  const client = new pg.Client(database.sessionConnection);
   await client.connect();
   try {
     const sql = executorOn(client);

@@ -7,7 +7,7 @@ import { processSingleton } from "@/lib/process-singleton";
 import { lockDataDir } from "./data-dir-lock";
 import type { Database } from "./database";
 import { type EmbeddedEngine, ENGINE_PORT, engineAnswers, engineSocketDir, startEmbeddedEngine } from "./embedded-engine";
-import { openPool } from "./pg-database";
+import { openPool, throughTransactionPooler } from "./pg-database";
 
 export type { Database, DatabaseKind, SqlExecutor, SqlOptions, SqlSession, SqlStatement } from "./database";
 export { statement } from "./database";
@@ -28,13 +28,23 @@ export type DatabaseOptions =
       attach?: boolean | "only";
       poolSize?: number;
     }
-  | { kind: "postgres"; url: string; poolSize?: number };
+  | {
+      kind: "postgres";
+      url: string;
+      poolSize?: number;
+      /** "transaction": `url` is a pooler in transaction mode (DESIGN.md section 17). */
+      pooler?: "transaction";
+      /** PostgreSQL itself, for what needs a session, when `url` is a pooler. */
+      directUrl?: string;
+    };
 
-// Every connection works in UTC, whatever the server's default (the embedded engine sets it itself).
-const UTC = "-c TimeZone=UTC";
-
-function openPostgres(url: string, poolSize: number): Database {
-  return openPool("postgres", { connectionString: url, options: UTC }, poolSize, async () => {});
+// The pool's connections work in UTC (lib/db/pg-database.ts, utcClient): no `options` here, which PgBouncer refuses.
+function openPostgres(options: Extract<DatabaseOptions, { kind: "postgres" }>, poolSize: number): Database {
+  const connection = { connectionString: options.url };
+  if (options.pooler === "transaction") {
+    throughTransactionPooler(connection, options.directUrl ? { connectionString: options.directUrl } : undefined);
+  }
+  return openPool("postgres", connection, poolSize, async () => {});
 }
 
 // The engine behind each embedded Database this process started (for the tests' snapshot).
@@ -100,13 +110,19 @@ export async function dumpEmbeddedDatabase(database: Database): Promise<Uint8Arr
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const poolSize = options.poolSize ?? env().DATABASE_POOL_SIZE;
-  return options.kind === "embedded" ? openEmbedded(options, poolSize) : openPostgres(options.url, poolSize);
+  return options.kind === "embedded" ? openEmbedded(options, poolSize) : openPostgres(options, poolSize);
 }
 
 /** The database the environment asks for: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR. */
 export function databaseOptionsFromEnv(): DatabaseOptions {
-  const { DATABASE_URL, dataDir } = env();
-  return DATABASE_URL ? { kind: "postgres", url: DATABASE_URL } : { kind: "embedded", dataDir };
+  const { DATABASE_URL, DATABASE_POOLER, DATABASE_DIRECT_URL, dataDir } = env();
+  if (!DATABASE_URL) return { kind: "embedded", dataDir };
+  return {
+    kind: "postgres",
+    url: DATABASE_URL,
+    pooler: DATABASE_POOLER === "transaction" ? "transaction" : undefined,
+    directUrl: DATABASE_DIRECT_URL,
+  };
 }
 
 // One engine and one pool per process, however many bundles load this module.

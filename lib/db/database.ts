@@ -53,8 +53,14 @@ export interface Database extends SqlExecutor {
    * process owns the database (embedded), where memory is shared enough.
    */
   readonly pool?: pg.Pool;
-  /** Settings for a connection of one's own (a long job: the seed, a backup): `new pg.Client(database.connection)`. */
+  /** Settings for a pool of one's own (the outbox runner's): through the pooler when there is one. */
   readonly connection: pg.ClientConfig;
+  /**
+   * Settings for a connection of one's own that keeps session state (a backup's snapshot, the seed):
+   * `new pg.Client(database.sessionConnection)`. PostgreSQL itself (DATABASE_DIRECT_URL) behind a
+   * transaction pooler; the same as `connection` otherwise.
+   */
+  readonly sessionConnection: pg.ClientConfig;
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
   /**
    * Runs `statements` in one transaction, sent together (BEGIN, each statement, COMMIT written at once on

@@ -1,6 +1,14 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { type Database, type DatabaseKind, type SqlExecutor, type SqlOptions, type SqlStatement, statement } from "./database";
+import {
+  type Database,
+  type DatabaseKind,
+  type SqlExecutor,
+  type SqlOptions,
+  type SqlSession,
+  type SqlStatement,
+  statement,
+} from "./database";
 import { DatabaseUnavailableError, isDatabaseUnavailable, sqlState } from "./errors";
 import { PrismaClient } from "./generated/client";
 import { preparedStatementName } from "./prepared-statements";
@@ -103,15 +111,61 @@ function quickConnectClient(timeout: number): typeof pg.Client {
   };
 }
 
+/*
+ * Connections through a pooler in transaction mode (DATABASE_POOLER=transaction, DESIGN.md section 17): each
+ * transaction may run on another server connection, so nothing may outlive one. Registered by the settings
+ * object (lib/db/client.ts), so a pool opened from `database.connection` elsewhere (the outbox runner's own)
+ * is treated the same; the value is the direct connection, for what needs a session.
+ */
+const pooledSessions = new WeakMap<pg.ClientConfig, pg.ClientConfig | undefined>();
+
+/** Marks `connection` as going through a transaction pooler; `session` reaches PostgreSQL itself. */
+export function throughTransactionPooler(connection: pg.ClientConfig, session: pg.ClientConfig | undefined): pg.ClientConfig {
+  pooledSessions.set(connection, session);
+  return connection;
+}
+
+/**
+ * A client that works in UTC whatever the server's default (the embedded engine sets it itself). The time
+ * zone travels as a startup parameter of its own, which PostgreSQL takes as a setting and PgBouncer keeps and
+ * sets on every server connection it lends; PgBouncer refuses the `options` parameter ("-c TimeZone=UTC").
+ */
+function utcClient(Base: typeof pg.Client): typeof pg.Client {
+  return class UtcClient extends Base {
+    getStartupConf(): Record<string, string> {
+      const { options: _options, ...conf } = (
+        Base.prototype as unknown as { getStartupConf(): Record<string, string> }
+      ).getStartupConf.call(this);
+      return { ...conf, TimeZone: "UTC" };
+    }
+  };
+}
+
+/**
+ * A client for a transaction pooler: statements are never named. A prepared statement lives on one server
+ * connection, which the next transaction may not get ("prepared statement … already exists" or "does not exist").
+ */
+function transactionPoolerClient(Base: typeof pg.Client): typeof pg.Client {
+  return class TransactionPoolerClient extends Base {
+    // biome-ignore lint/suspicious/noExplicitAny: pg.Client's query has a dozen overloads; this only strips a config's name.
+    override query(config: any, ...rest: any[]): any {
+      if (config && typeof config === "object" && "name" in config) {
+        const { name: _name, ...unnamed } = config as Record<string, unknown>;
+        return (super.query as (...args: unknown[]) => unknown)(unnamed, ...rest);
+      }
+      return (super.query as (...args: unknown[]) => unknown)(config, ...rest);
+    }
+  };
+}
+
 /**
  * Connections each instance keeps for transactionBatch: group commit (lib/ingest/group-commit.ts) has at
  * most two batches in flight.
  */
 const BATCH_POOL_SIZE = 2;
 
-/** A quickConnectClient in pg's pipeline mode: each query is written without waiting for the previous answer. */
-function pipelineClient(timeout: number): typeof pg.Client {
-  const Base = quickConnectClient(timeout);
+/** A client class in pg's pipeline mode: each query is written without waiting for the previous answer. */
+function pipelineClient(Base: typeof pg.Client): typeof pg.Client {
   return class PipelineClient extends Base {
     constructor(config?: string | pg.ClientConfig) {
       super({ ...(typeof config === "string" ? { connectionString: config } : config), pipeline: true });
@@ -161,7 +215,7 @@ function queryConfig(
 }
 
 /**
- * Statements on one connection: a pooled one, or one of a long job's own (`new pg.Client(database.connection)`).
+ * Statements on one connection: a pooled one, or one of a long job's own (`new pg.Client(database.sessionConnection)`).
  * `timeout` replaces the pool's statement timeout (maintenance).
  */
 export function executorOn(client: pg.ClientBase, timeout?: number): SqlExecutor {
@@ -188,6 +242,22 @@ async function inTransaction<T>(client: pg.ClientBase, work: (tx: SqlExecutor) =
   }
 }
 
+/** `exclusive()` on a connection of its own to PostgreSQL itself (through a transaction pooler, see above). */
+async function exclusiveSession<T>(connection: pg.ClientConfig, work: (session: SqlSession) => Promise<T>): Promise<T> {
+  const Client = utcClient(quickConnectClient(CONNECT_TIMEOUT_MS));
+  const client = new Client(connection);
+  client.on("error", () => {});
+  await client.connect();
+  try {
+    const session = executorOn(client, MAINTENANCE_QUERY_TIMEOUT_MS);
+    // Waits while another instance migrates; the lock ends with the session at worst.
+    await session.sql(statement("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]));
+    return await work({ ...session, transaction: (inner) => inTransaction(client, inner, MAINTENANCE_QUERY_TIMEOUT_MS) });
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 /**
  * The one implementation of Database: a pg pool and Prisma's pg adapter over it, to PostgreSQL or to the
  * embedded engine's socket. `pool` is exposed in server mode only (see Database.pool).
@@ -199,12 +269,16 @@ export function openPool(
   onClose: () => Promise<void>,
 ): Database {
   const embedded = kind === "embedded";
+  const pooled = pooledSessions.has(connection);
+  const quick = quickConnectClient(embedded ? EMBEDDED_CONNECT_TIMEOUT_MS : CONNECT_TIMEOUT_MS);
+  const utc = embedded ? quick : utcClient(quick);
+  const Client = pooled ? transactionPoolerClient(utc) : utc;
   const poolConfig: pg.PoolConfig = {
     ...connection,
     // The pool applies this to the wait in its queue (and to a connection it opens); each connection
     // bounds its own opening by CONNECT_TIMEOUT_MS first. 0: no bound.
     connectionTimeoutMillis: embedded ? 0 : QUEUE_TIMEOUT_MS,
-    Client: quickConnectClient(embedded ? EMBEDDED_CONNECT_TIMEOUT_MS : CONNECT_TIMEOUT_MS),
+    Client,
     query_timeout: embedded ? undefined : QUERY_TIMEOUT_MS,
     // Probes connections that sit idle, so that a peer gone silently is noticed before a request uses it.
     keepAlive: true,
@@ -223,7 +297,7 @@ export function openPool(
         {
           ...poolConfig,
           max: Math.min(BATCH_POOL_SIZE, poolSize),
-          Client: pipelineClient(embedded ? EMBEDDED_CONNECT_TIMEOUT_MS : CONNECT_TIMEOUT_MS),
+          Client: pipelineClient(Client),
         },
         // One pause for both: a write queued behind a statement that timed out must not wait a second timeout.
         pause,
@@ -235,14 +309,24 @@ export function openPool(
   const prisma = new PrismaClient({
     adapter: new PrismaPg(pool, {
       // The adapter's type says string, but it hands the value to pg, where undefined means unnamed.
-      statementNameGenerator: (query) => preparedStatementName(query.sql) as string,
+      statementNameGenerator: (query) => (pooled ? undefined : preparedStatementName(query.sql)) as string,
     }),
   });
+  // Through a transaction pooler, what needs a session (the maintenance lock, a backup's snapshot) goes to
+  // PostgreSQL itself; without a direct address it cannot run (lib/env.ts asks for one).
+  const session = pooled ? pooledSessions.get(connection) : connection;
+  const sessionConnection = () => {
+    if (!session) throw new Error("DATABASE_POOLER=transaction: set DATABASE_DIRECT_URL for what needs a session");
+    return session;
+  };
   return {
     kind,
     prisma,
     pool: kind === "postgres" ? pool : undefined,
     connection,
+    get sessionConnection() {
+      return sessionConnection();
+    },
     async sql<T>(statement: SqlStatement, options?: SqlOptions) {
       return (await pool.query(queryConfig(statement.text, statement.values, options))).rows as T[];
     },
@@ -271,6 +355,7 @@ export function openPool(
       }
     },
     async exclusive(work) {
+      if (pooled) return exclusiveSession(sessionConnection(), work);
       const client = await pool.connect();
       try {
         const session = executorOn(client, MAINTENANCE_QUERY_TIMEOUT_MS);
