@@ -34,7 +34,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await receiver?.close();
-  for (const name of ["WEBHOOK_ALLOW_PRIVATE_NETWORKS", "INGEST_RATE_LIMIT", "DATABASE_URL", "DATABASE_POOLER", "DATABASE_DIRECT_URL"]) {
+  for (const name of [
+    "WEBHOOK_ALLOW_PRIVATE_NETWORKS",
+    "INGEST_RATE_LIMIT",
+    "DATABASE_URL",
+    "DATABASE_POOLER",
+    "DATABASE_DIRECT_URL",
+  ]) {
     if (saved[name] === undefined) delete process.env[name];
     else process.env[name] = saved[name];
   }
@@ -99,7 +105,9 @@ describe.skipIf(!postgres)("through PgBouncer 1.18", () => {
         expect(messages).toBe(200);
         await receiver.waitFor(`/${mode}`, messages, 60_000);
         const deadline = Date.now() + 30_000;
-        while ((await database.prisma.webhookMessage.count({ where: { endpointId: endpoint.id, state: "delivered" } })) < messages) {
+        while (
+          (await database.prisma.webhookMessage.count({ where: { endpointId: endpoint.id, state: "delivered" } })) < messages
+        ) {
           if (Date.now() > deadline) throw new Error("not every message was recorded as delivered");
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
@@ -120,7 +128,9 @@ describe.skipIf(!postgres)("through PgBouncer 1.18", () => {
 
         // Every connection works in UTC, the time zone carried as a startup parameter the pooler keeps.
         const zones = await Promise.all(
-          Array.from({ length: 8 }, () => database.sql<{ zone: string }>(statement("SELECT current_setting('TimeZone') AS zone"))),
+          Array.from({ length: 8 }, () =>
+            database.sql<{ zone: string }>(statement("SELECT current_setting('TimeZone') AS zone")),
+          ),
         );
         expect(new Set(zones.map(([row]) => row!.zone))).toEqual(new Set(["UTC"]));
       } finally {
@@ -138,7 +148,10 @@ describe.skipIf(!postgres)("through PgBouncer 1.18", () => {
     expect(() => env()).toThrow(/DATABASE_DIRECT_URL.*DATABASE_POOLER=transaction needs DATABASE_DIRECT_URL/s);
     process.env.DATABASE_DIRECT_URL = "postgres://postgres@127.0.0.1:5432/leadlink";
     resetEnv();
-    expect(env()).toMatchObject({ DATABASE_POOLER: "transaction", DATABASE_DIRECT_URL: "postgres://postgres@127.0.0.1:5432/leadlink" });
+    expect(env()).toMatchObject({
+      DATABASE_POOLER: "transaction",
+      DATABASE_DIRECT_URL: "postgres://postgres@127.0.0.1:5432/leadlink",
+    });
     delete process.env.DATABASE_URL;
     delete process.env.DATABASE_POOLER;
     delete process.env.DATABASE_DIRECT_URL;
