@@ -27,9 +27,9 @@ export interface RunnerProcessHooks {
 
 /**
  * The runner process's life (started by runner-process.ts through scripts/webhook-dispatcher.mjs and
- * lib/server/outbox-process-main.ts, which gives the channels): opens the database the environment names (in embedded mode, through the
- * server's engine socket), dispatches until the server says stop or goes away, then drains, gives its
- * claims back and exits.
+ * lib/server/outbox-process-main.ts, which gives the channels): opens the database the environment names (in
+ * embedded mode, through the server's engine socket), runs until the server says stop or goes away, then
+ * drains, gives its claims back and exits.
  */
 export async function runRunnerProcess(channels: readonly Channel[], hooks: RunnerProcessHooks = {}): Promise<void> {
   if (!process.send) throw new Error("the webhook dispatcher process must be started by the server (an IPC channel)");

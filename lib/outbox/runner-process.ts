@@ -35,10 +35,10 @@ const STABLE_MS = 60_000;
 const { fork } = process.getBuiltinModule("node:child_process");
 
 /**
- * Runs the outbox runner (runner.ts, with the channels lib/server/outbox.ts gives it) in a child process of its own, so that its claims, reads,
- * attempts and records do not queue behind requests on the server's one JS thread (docs/benchmarks-log.md,
- * "Dispatcher (branch dispatch)"). The returned handle is what wakeOutbox() wakes: each wake is an IPC
- * message, at most one per turn of the event loop. The child opens the database from the same environment
+ * Runs the outbox runner (runner.ts, with the channels the child's composition root gives it) in a child
+ * process of its own, so that its claims, reads, attempts and records do not queue behind requests on the
+ * server's one JS thread (docs/benchmarks-log.md, "Dispatcher (branch dispatch)"). The returned handle is
+ * what wakeOutbox() wakes: each wake is an IPC message, at most one per turn of the event loop. The child opens the database from the same environment
  * (in embedded mode, through this server's engine socket), stops when told or when this process dies (its IPC
  * channel closes, even on kill -9), and is restarted with a back-off when it dies unasked.
  */
