@@ -92,9 +92,11 @@ export function startRunner(shared: Database, channels: readonly Channel[], opti
   async function claimAll(free: number, claimed: Claimed[]): Promise<void> {
     // The channels' clock (the email digests): each channel ticks just before it claims.
     const tickDue = now().getTime() - tickedAt >= tickEveryMs;
-    if (tickDue) tickedAt = now().getTime();
     for (const channel of channels) {
-      if (tickDue) await channel.tick?.(database, now());
+      if (tickDue && channel.tick) {
+        tickedAt = now().getTime();
+        await channel.tick(database, now());
+      }
       if (claimed.length >= free) continue;
       for (const item of await channel.claim(database, owner, free - claimed.length, leaseMs)) claimed.push({ channel, item });
     }
