@@ -1,16 +1,16 @@
 import { RateLimiterRes } from "rate-limiter-flexible";
 import { z } from "zod";
+import { hashLinkToken, newLinkToken, sealToken } from "@/lib/auth/seal-token";
 import { getDatabase } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { mailEnabled } from "@/lib/mail/mail-config";
-import { hashLinkToken, newLinkToken, sealToken } from "@/lib/mail/seal-token";
+import { wakeOutbox } from "@/lib/outbox/wake";
 import { processSingleton } from "@/lib/process-singleton";
 import { createLimiter } from "@/lib/rate-limit/create-limiter";
 import { hashPassword } from "@/lib/users/password";
 import { EmailAddress, Password } from "@/lib/users/user-input";
 import { parseInput } from "@/lib/validation/parse-input";
-import { wakeDispatcher } from "@/lib/webhooks/dispatcher";
 import { revokeUserSessions } from "./sessions";
 
 /** How long a reset link works. */
@@ -76,7 +76,7 @@ export async function requestPasswordReset(input: { email: string }, ip: string 
     }),
     prisma.emailMessage.create({ data: { kind: "password_reset", userId: user.id, sealedToken: sealToken(token) } }),
   ]);
-  wakeDispatcher();
+  wakeOutbox();
 }
 
 /** Whether a reset link can still be used (the page shows the form or says it expired). */

@@ -1,7 +1,7 @@
 import type { Database } from "@/lib/db/client";
 import { AppError, type FieldIssue } from "@/lib/errors";
 import { type CaptureLinkContext, refreshCaptureLink } from "@/lib/links/link-cache";
-import { wakeDispatcher } from "@/lib/webhooks/dispatcher";
+import { wakeOutbox } from "@/lib/outbox/wake";
 import { writeLead } from "./group-commit";
 import { findIdempotentOutcome } from "./idempotency";
 import { parseLeadInput } from "./lead-input";
@@ -90,7 +90,7 @@ export async function ingestSubmission(
     hasEmailSubscribers: link.hasEmailSubscribers,
   });
   // This process's dispatcher sends it at once; other instances find it on their next poll.
-  if ((link.hasWebhooks || link.hasEmailSubscribers) && result.kind === "stored") wakeDispatcher();
+  if ((link.hasWebhooks || link.hasEmailSubscribers) && result.kind === "stored") wakeOutbox();
 
   switch (result.kind) {
     case "stored":

@@ -1,6 +1,6 @@
 import { Prisma, type PrismaClient, type SubmissionOutcome } from "@/lib/db/generated/client";
 import type { FieldIssue } from "@/lib/errors";
-import { wakeDispatcher } from "@/lib/webhooks/dispatcher";
+import { wakeOutbox } from "@/lib/outbox/wake";
 import type { SubmissionRecord } from "./submission-record";
 import type { UtmValues } from "./utm";
 
@@ -59,6 +59,6 @@ export async function recordRejection(
     VALUES (${link.id}::uuid, ${statsShard}::smallint, 1, now())
     ON CONFLICT (capture_link_id, shard)
     DO UPDATE SET rejected = s.rejected + 1, last_received_at = GREATEST(s.last_received_at, excluded.last_received_at)`);
-  if (webhooks !== Prisma.empty) wakeDispatcher();
+  if (webhooks !== Prisma.empty) wakeOutbox();
   return id;
 }

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { recordAudit } from "@/lib/audit/record";
+import { hashLinkToken } from "@/lib/auth/seal-token";
 import { getDatabase } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { hashLinkToken } from "@/lib/mail/seal-token";
 import { createUser } from "@/lib/users/create-user";
 import { Password, UserName } from "@/lib/users/user-input";
 import { parseInput } from "@/lib/validation/parse-input";

@@ -1,12 +1,12 @@
 import type { z } from "zod";
 import { recordAudit } from "@/lib/audit/record";
+import { newLinkToken, sealToken } from "@/lib/auth/seal-token";
 import { getDatabase } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { mailEnabled } from "@/lib/mail/mail-config";
-import { newLinkToken, sealToken } from "@/lib/mail/seal-token";
+import { wakeOutbox } from "@/lib/outbox/wake";
 import { UserName } from "@/lib/users/user-input";
 import { parseInput } from "@/lib/validation/parse-input";
-import { wakeDispatcher } from "@/lib/webhooks/dispatcher";
 import { lockMembership } from "@/lib/workspaces/lock-membership";
 import { assertMemberChangeAllowed } from "@/lib/workspaces/member-rules";
 import { MemberInput } from "@/lib/workspaces/workspace-input";
@@ -64,6 +64,6 @@ export async function inviteMember(
     const details = { name: invitation.email, role: invitation.role };
     await recordAudit({ kind: "user", userId: actorId, ip }, { ...event, details }, tx);
   });
-  wakeDispatcher();
+  wakeOutbox();
   return { email: invitation.email, role: invitation.role, expiresAt };
 }

@@ -1,11 +1,11 @@
 import { recordAudit } from "@/lib/audit/record";
+import { newLinkToken, sealToken } from "@/lib/auth/seal-token";
 import { getDatabase } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { mailEnabled } from "@/lib/mail/mail-config";
-import { newLinkToken, sealToken } from "@/lib/mail/seal-token";
+import { wakeOutbox } from "@/lib/outbox/wake";
 import { isUuid } from "@/lib/validation/uuid";
-import { wakeDispatcher } from "@/lib/webhooks/dispatcher";
 import { lockMembership } from "@/lib/workspaces/lock-membership";
 import { assertMemberChangeAllowed } from "@/lib/workspaces/member-rules";
 import { INVITATION_TTL_MS } from "./invite-member";
@@ -75,7 +75,7 @@ export async function resendInvitation(
     await auditInvitation(tx, "invitation.resent", workspaceId, actorId, ip, invitation);
     return invitation.email;
   });
-  wakeDispatcher();
+  wakeOutbox();
   return { email, expiresAt };
 }
 

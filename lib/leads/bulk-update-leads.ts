@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { Database, SqlExecutor } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
+import { wakeOutbox } from "@/lib/outbox/wake";
 import { DEFAULT_TIME_ZONE, requireTimeZone } from "@/lib/time/time-zone";
 import { parseInput } from "@/lib/validation/parse-input";
 import { uuidSchema } from "@/lib/validation/uuid";
-import { wakeDispatcher } from "@/lib/webhooks/dispatcher";
 import { emitLeadUpdated } from "./emit-lead-updated";
 import { LeadFilter, type LeadFilterInput, leadMatchCondition, leadScopeCondition, NOT_ERASED } from "./lead-filter";
 import { requireOwnerMember } from "./lead-owner";
@@ -171,6 +171,6 @@ export async function bulkUpdateLeads(
     });
     if (ids.length < BATCH_SIZE) break;
   }
-  if (updated > 0) wakeDispatcher();
+  if (updated > 0) wakeOutbox();
   return { updated };
 }

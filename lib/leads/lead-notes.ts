@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Database } from "@/lib/db/client";
 import { getDatabase } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
+import { wakeOutbox } from "@/lib/outbox/wake";
 import { parseInput } from "@/lib/validation/parse-input";
-import { wakeDispatcher } from "@/lib/webhooks/dispatcher";
 import { emitLeadUpdated } from "./emit-lead-updated";
 import { leadErased, leadIdOrNotFound, leadNotFound } from "./get-lead";
 import { type LeadNoteInput, leadNoteSchema } from "./lead-workflow-input";
@@ -44,7 +44,7 @@ export async function addLeadNote(
       VALUES (${id}::uuid, ${workspaceId}::uuid, ${leadId}::uuid, ${request.authorUserId}::uuid, ${body})`);
     await emitLeadUpdated(tx, workspaceId, [leadId]);
   });
-  wakeDispatcher();
+  wakeOutbox();
   const [note] = await listLeadNotes(workspaceId, leadId, { id });
   return note!;
 }

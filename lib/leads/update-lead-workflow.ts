@@ -1,7 +1,7 @@
 import type { Database } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
+import { wakeOutbox } from "@/lib/outbox/wake";
 import { parseInput } from "@/lib/validation/parse-input";
-import { wakeDispatcher } from "@/lib/webhooks/dispatcher";
 import { emitLeadUpdated } from "./emit-lead-updated";
 import { loadFieldNames } from "./field-names";
 import { leadErased, leadIdOrNotFound, leadNotFound } from "./get-lead";
@@ -71,7 +71,7 @@ export async function updateLeadWorkflow(db: Database, request: UpdateLeadWorkfl
     await emitLeadUpdated(tx, workspaceId, [id]);
     return true;
   });
-  if (changed) wakeDispatcher();
+  if (changed) wakeOutbox();
 
   const [lead, fieldNames] = await Promise.all([
     db.prisma.lead.findFirst({ where: { id, workspaceId }, select: leadSelect }),

@@ -2,7 +2,7 @@ import { type AuditActor, recordAudit } from "@/lib/audit/record";
 import { getDatabase, type SqlExecutor, statement } from "@/lib/db/client";
 import { leadIdOrNotFound, leadNotFound } from "@/lib/leads/get-lead";
 import { normalisePhone } from "@/lib/normalise/phone";
-import { wakeDispatcher } from "@/lib/webhooks/dispatcher";
+import { wakeOutbox } from "@/lib/outbox/wake";
 import { ERASURE_STEPS, type ErasureContext } from "./erasure-steps";
 import type { PersonKeys } from "./find-rejected-submissions";
 
@@ -134,7 +134,7 @@ export async function eraseLead({
       messages: erased?.messages ?? 0,
     };
   });
-  if (result.messages > 0) wakeDispatcher();
+  if (result.messages > 0) wakeOutbox();
   const { leadId: erasedId, erasedAt, erased, changed } = result;
   return { leadId: erasedId, erasedAt, erased, changed };
 }

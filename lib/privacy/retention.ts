@@ -87,7 +87,7 @@ const PURGES: Purge[] = [
   },
   {
     // A digest's row is what keeps its day from being sent twice, but digests are only written for the
-    // day before (lib/mail/enqueue-digests.ts): a month-old row guards nothing.
+    // day before (lib/channels/email/enqueue-digests.ts): a month-old row guards nothing.
     key: "emailMessages",
     days: "retention_webhook_attempt_days",
     sql: `WITH due AS (

@@ -4,9 +4,8 @@ import { env } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
 import { startRetentionJob } from "@/lib/privacy/retention";
 import { processSingleton } from "@/lib/process-singleton";
-import { startDispatcher } from "@/lib/webhooks/dispatcher";
-import { startDispatcherProcess } from "@/lib/webhooks/dispatcher-process";
 import { DIRECT_CAPTURE_HOOK, serveCaptureDirectly } from "./direct-capture";
+import { startDispatcher, startDispatcherProcess } from "./outbox";
 
 /** Called by scripts/server.mjs once in-flight requests are done; see registerShutdown. */
 const SHUTDOWN_HOOK = Symbol.for("leadlink.shutdown");
@@ -66,7 +65,7 @@ function registerShutdown(stopMaintenance: () => Promise<void>, stopDispatcher: 
 export function boot(): Promise<void> {
   return processSingleton("boot", async () => {
     const database = await openDatabaseOrExit();
-    // A child process of its own by default (lib/webhooks/dispatcher-process.ts), off the thread that serves requests.
+    // A child process of its own by default (lib/outbox/runner-process.ts, with the channels of ./outbox.ts), off the thread that serves requests.
     const dispatcher = env().WEBHOOK_DISPATCHER === "inline" ? startDispatcher(database) : startDispatcherProcess();
     // Retention windows (DESIGN.md section 9): hourly, in small batches, beside the dispatcher.
     const retention = startRetentionJob(database);

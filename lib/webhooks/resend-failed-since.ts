@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { getDatabase } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
+import { wakeOutbox } from "@/lib/outbox/wake";
 import { parseInput } from "@/lib/validation/parse-input";
-import { wakeDispatcher } from "./dispatcher";
 import { endpointIdOrNotFound, endpointNotFound } from "./webhook-endpoint";
 
 export const ResendFailedInput = z.object({
@@ -35,6 +35,6 @@ export async function resendFailedSince(
       SELECT EXISTS (SELECT 1 FROM endpoint) AS found, (SELECT count(*)::int FROM resent) AS resent`);
   const row = rows[0];
   if (!row?.found) throw endpointNotFound(endpointId);
-  if (row.resent > 0) wakeDispatcher();
+  if (row.resent > 0) wakeOutbox();
   return { resent: Number(row.resent) };
 }

@@ -1,6 +1,6 @@
 import { getDatabase } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
-import { wakeDispatcher } from "./dispatcher";
+import { wakeOutbox } from "@/lib/outbox/wake";
 import { endpointIdOrNotFound, endpointNotFound } from "./webhook-endpoint";
 import { messageNotFound, messageUuidOrNotFound, webhookMessageId } from "./webhook-message";
 
@@ -28,6 +28,6 @@ export async function resendMessage(workspaceId: string, endpointId: string, mes
     SELECT EXISTS (SELECT 1 FROM endpoint) AS endpoint, EXISTS (SELECT 1 FROM target) AS message`);
   if (!rows[0]?.endpoint) throw endpointNotFound(endpointId);
   if (!rows[0].message) throw messageNotFound(messageId);
-  wakeDispatcher();
+  wakeOutbox();
   return { messageId: webhookMessageId(id) };
 }

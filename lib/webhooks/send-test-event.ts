@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { getDatabase } from "@/lib/db/client";
 import type { LeadJson } from "@/lib/leads/lead-json";
+import { wakeOutbox } from "@/lib/outbox/wake";
 import { type MessageContent, slackBody, webhookBody } from "./build-message";
-import { wakeDispatcher } from "./dispatcher";
 import { endpointIdOrNotFound, endpointNotFound } from "./webhook-endpoint";
 import { webhookMessageId } from "./webhook-message";
 
@@ -68,6 +68,6 @@ export async function sendTestEvent(workspaceId: string, endpointId: string): Pr
     data: { id: messageUuid, endpointId: id, workspaceId, eventType: "lead.created", body, test: true },
     select: { id: true },
   });
-  wakeDispatcher();
+  wakeOutbox();
   return { messageId: webhookMessageId(messageUuid) };
 }

@@ -2,7 +2,7 @@ import { getDatabase } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { emitLeadUpdated } from "@/lib/leads/emit-lead-updated";
 import { recordLeadChangesSql } from "@/lib/leads/record-lead-changes";
-import { wakeDispatcher } from "@/lib/webhooks/dispatcher";
+import { wakeOutbox } from "@/lib/outbox/wake";
 import { countOwners, lastOwner, lockMembership, memberNotFound } from "./lock-membership";
 import { assertMemberChangeAllowed } from "./member-rules";
 
@@ -45,5 +45,5 @@ export async function removeMember(workspaceId: string, actorId: string, targetU
     );
     return owned.length;
   });
-  if (released > 0) wakeDispatcher();
+  if (released > 0) wakeOutbox();
 }

@@ -5,7 +5,7 @@ import { leadlinkCli } from "./support/cli";
 import { expect, test } from "./support/fixtures";
 import { type RunningServer, removeDataDir, startServer, stopAll, tempDataDir } from "./support/server";
 
-// Issue 11: the server runs the webhook dispatcher in a child process of its own (lib/webhooks/dispatcher-process.ts).
+// Issue 11: the server runs the webhook dispatcher in a child process of its own (lib/outbox/runner-process.ts).
 // It delivers, the server starts another when it dies, and `kill -9` of the server leaves no orphan behind.
 
 let servers: RunningServer[] = [];

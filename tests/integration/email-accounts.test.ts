@@ -4,13 +4,13 @@
 import "../support/next-request-globals";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestPasswordReset, resetPassword } from "@/lib/auth/password-reset";
+import { hashLinkToken } from "@/lib/auth/seal-token";
 import { readSession, startSession } from "@/lib/auth/sessions";
 import { resetEnv } from "@/lib/env";
 import { acceptInvitation, findInvitation } from "@/lib/invitations/accept-invitation";
 import { inviteMember } from "@/lib/invitations/invite-member";
-import { hashLinkToken } from "@/lib/mail/seal-token";
+import { type Dispatcher, startDispatcher } from "@/lib/server/outbox";
 import { verifyPassword } from "@/lib/users/password";
-import { type Dispatcher, startDispatcher } from "@/lib/webhooks/dispatcher";
 import { useTestDatabase } from "../support/database";
 import { uniqueEmail } from "../support/ingest-helpers";
 import { type SmtpTestServer, startSmtpServer } from "../support/smtp-server";

@@ -4,12 +4,12 @@
 // and the email to owners and admins when a webhook endpoint is disabled.
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { enqueueDigests } from "@/lib/channels/email/enqueue-digests";
 import { runCli } from "@/lib/cli/run-cli";
 import { resetEnv } from "@/lib/env";
-import { enqueueDigests } from "@/lib/mail/enqueue-digests";
 import { setNotificationPreference } from "@/lib/notifications/set-notification-preference";
+import { type Dispatcher, startDispatcher } from "@/lib/server/outbox";
 import { createEndpoint } from "@/lib/webhooks/create-endpoint";
-import { type Dispatcher, startDispatcher } from "@/lib/webhooks/dispatcher";
 import { useTestDatabase } from "../support/database";
 import { createField, createLink } from "../support/fixtures";
 import { postText, uniqueEmail } from "../support/ingest-helpers";

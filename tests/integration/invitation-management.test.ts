@@ -10,7 +10,7 @@ import { resetEnv } from "@/lib/env";
 import { acceptInvitation, findInvitation } from "@/lib/invitations/accept-invitation";
 import { inviteMember } from "@/lib/invitations/invite-member";
 import { listPendingInvitations } from "@/lib/invitations/list-invitations";
-import { type Dispatcher, startDispatcher } from "@/lib/webhooks/dispatcher";
+import { type Dispatcher, startDispatcher } from "@/lib/server/outbox";
 import { useTestDatabase } from "../support/database";
 import { uniqueEmail } from "../support/ingest-helpers";
 import { callAction } from "../support/server-action";

@@ -4,7 +4,7 @@ import "../support/next-request-globals";
 import { describe, expect, it } from "vitest";
 import { resetPasswordAction } from "@/app/(auth)/reset-password/[token]/actions";
 import { RESET_LIMITS, resetPassword } from "@/lib/auth/password-reset";
-import { newLinkToken } from "@/lib/mail/seal-token";
+import { newLinkToken } from "@/lib/auth/seal-token";
 import { useTestDatabase } from "../support/database";
 import { callAction } from "../support/server-action";
 import { errorCode, newUser } from "../support/tenants";

@@ -18,9 +18,9 @@ import {
 } from "@/app/(admin)/w/[slug]/webhooks/actions";
 import { resetEnv } from "@/lib/env";
 import { createLink } from "@/lib/links/create-link";
+import { type Dispatcher, startDispatcher } from "@/lib/server/outbox";
 import { createEndpoint } from "@/lib/webhooks/create-endpoint";
 import { deleteEndpoint } from "@/lib/webhooks/delete-endpoint";
-import { type Dispatcher, startDispatcher } from "@/lib/webhooks/dispatcher";
 import { type EndpointDisabledEvent, listDisabledEndpoints, onEndpointDisabled } from "@/lib/webhooks/endpoint-disabled";
 import { listEndpointStates } from "@/lib/webhooks/endpoint-states";
 import { getEndpoint } from "@/lib/webhooks/get-endpoint";

@@ -1,4 +1,4 @@
-// The webhook dispatcher's own process (lib/webhooks/dispatcher-process-main.ts) in embedded mode attaches to
+// The webhook dispatcher's own process (lib/outbox/runner-process-main.ts) in embedded mode attaches to
 // its server's engine and never opens the DATA_DIR itself: a server killed with kill -9 (here: no server at
 // all) must not leave a dispatcher behind that took the DATA_DIR's lock, ran an engine of its own and kept
 // the next server from starting.

@@ -2,11 +2,11 @@
 // one of them. Two dispatchers, each on its own connection pool to the same database (on PostgreSQL, two pools
 // as two server processes would have), share 1,000 leads' messages: every one arrives exactly once.
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { claimMessages } from "@/lib/channels/webhook/claim-messages";
 import { type Database, openDatabase } from "@/lib/db/client";
 import { resetEnv } from "@/lib/env";
-import { claimMessages } from "@/lib/webhooks/claim-messages";
+import { startDispatcher } from "@/lib/server/outbox";
 import { createEndpoint } from "@/lib/webhooks/create-endpoint";
-import { startDispatcher } from "@/lib/webhooks/dispatcher";
 import { testDatabaseKind, useTestDatabase } from "../support/database";
 import { postText, setupLink } from "../support/ingest-helpers";
 import { type Receiver, startReceiver } from "../support/webhook-receiver";

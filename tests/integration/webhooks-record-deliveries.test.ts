@@ -1,11 +1,11 @@
-// The dispatcher records successful attempts in batches (lib/webhooks/record-deliveries.ts): one statement
+// The dispatcher records successful attempts in batches (lib/channels/webhook/record-deliveries.ts): one statement
 // for many messages must keep what one transaction per attempt guaranteed: each attempt logged, a message
 // delivered only while its claimant still holds the lease, a message erased meanwhile no obstacle to the rest.
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { claimMessages } from "@/lib/channels/webhook/claim-messages";
+import { recordDeliveries } from "@/lib/channels/webhook/record-deliveries";
 import { resetEnv } from "@/lib/env";
-import { claimMessages } from "@/lib/webhooks/claim-messages";
 import { createEndpoint } from "@/lib/webhooks/create-endpoint";
-import { recordDeliveries } from "@/lib/webhooks/record-deliveries";
 import { useTestDatabase } from "../support/database";
 import { setupLink } from "../support/ingest-helpers";
 

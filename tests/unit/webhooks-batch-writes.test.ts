@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { batchWrites } from "@/lib/webhooks/batch-writes";
+import { batchWrites } from "@/lib/outbox/batch-writes";
 
 /** A write that takes until release() is called, recording each batch it was given. */
 function slowWrite() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextRetryDelay, parseRetryAfter, parseSchedule } from "@/lib/webhooks/retry-schedule";
+import { nextRetryDelay, parseRetryAfter, parseSchedule } from "@/lib/outbox/retry-schedule";
 
 describe("retry schedule", () => {
   it("is DESIGN.md section 7's by default: 9 waits, about 3 days in all", () => {

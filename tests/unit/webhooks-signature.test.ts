@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { signatureHeaders } from "@/lib/webhooks/send-webhook";
+import { signatureHeaders } from "@/lib/channels/webhook/send-webhook";
 
 const newSecret = () => `whsec_${randomBytes(32).toString("base64")}`;
 

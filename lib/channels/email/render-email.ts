@@ -1,13 +1,13 @@
+import { openToken } from "@/lib/auth/seal-token";
 import type { Database } from "@/lib/db/client";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { publicBaseUrl } from "@/lib/http/public-base-url";
 import { leadSelect, toLeadJson } from "@/lib/leads/lead-json";
+import { type EmailBlock, layoutEmail } from "@/lib/mail/layout-email";
+import type { MailContent } from "@/lib/mail/send-mail";
 import { leadPageUrl, loadMessageContent } from "@/lib/webhooks/build-message";
 import type { ClaimedEmail } from "./email-outbox";
-import { type EmailBlock, layoutEmail } from "./layout-email";
 import { leadLines } from "./lead-lines";
-import { openToken } from "./seal-token";
-import type { MailContent } from "./send-mail";
 
 /** What to send, or why nothing is sent any more (the recipient left, the lead was erased). */
 export type RenderedEmail = { to: string; content: MailContent } | { dropped: string };

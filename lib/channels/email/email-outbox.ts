@@ -22,7 +22,7 @@ export interface ClaimedEmail {
 }
 
 /**
- * Claims due emails exactly as claimMessages (lib/webhooks/claim-messages.ts) claims webhook messages: a
+ * Claims due emails exactly as claimMessages (lib/channels/webhook/claim-messages.ts) claims webhook messages: a
  * lease, `FOR UPDATE SKIP LOCKED`, and another instance takes a dead one's claims over once they expire.
  */
 export async function claimEmails(database: SqlExecutor, owner: string, limit: number, leaseMs: number): Promise<ClaimedEmail[]> {

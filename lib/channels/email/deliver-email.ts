@@ -1,8 +1,8 @@
 import type { Database } from "@/lib/db/client";
-import { nextRetryDelay } from "@/lib/webhooks/retry-schedule";
+import { sendMail } from "@/lib/mail/send-mail";
+import { nextRetryDelay } from "@/lib/outbox/retry-schedule";
 import { type ClaimedEmail, recordEmailAttempt } from "./email-outbox";
 import { renderEmail } from "./render-email";
-import { sendMail } from "./send-mail";
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

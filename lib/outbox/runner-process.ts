@@ -3,16 +3,26 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { env } from "@/lib/env";
-import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { log } from "@/lib/log";
-import { type Dispatcher, useDispatcher } from "./dispatcher";
-import { type EndpointDisabledEvent, notifyEndpointDisabled } from "./endpoint-disabled";
+import type { Runner } from "./runner";
+import { forgetOutboxRunner, useOutboxRunner } from "./wake";
 
-/** What the server and its dispatcher process say to each other over the IPC channel. */
-export type ToDispatcher = { type: "wake" } | { type: "stop" };
-export type FromDispatcher = { type: "endpoint-disabled"; event: EndpointDisabledEvent };
+/**
+ * What the server and its runner process say to each other over the IPC channel. A notice is news of a
+ * channel's that the server must hear (e.g. an endpoint the webhook channel disabled): the composition root
+ * (lib/server/outbox.ts) decides what is sent and what it means; the runner knows neither.
+ */
+export type ToRunner = { type: "wake" } | { type: "stop" };
+export type FromRunner = { type: "notice"; topic: string; payload: unknown };
 
-/** The child's entry: runs lib/webhooks/dispatcher-process-main.ts through tsx, as bin/leadlink.mjs runs the CLI. */
+export interface RunnerProcessOptions {
+  /** The project's root (the entry script is found there). */
+  root?: string;
+  /** A notice from the child (see FromRunner). */
+  onNotice?: (topic: string, payload: unknown) => void;
+}
+
+/** The child's entry: runs lib/server/outbox-process-main.ts through tsx, as bin/leadlink.mjs runs the CLI. */
 const ENTRY = "scripts/webhook-dispatcher.mjs";
 /** How long stop() waits for the child to drain (its own drain is 3 s) before it kills it; within server.mjs's 10 s. */
 const STOP_TIMEOUT_MS = 7_000;
@@ -25,14 +35,14 @@ const STABLE_MS = 60_000;
 const { fork } = process.getBuiltinModule("node:child_process");
 
 /**
- * Runs the dispatcher (lib/webhooks/dispatcher.ts) in a child process of its own, so that its claims, reads,
- * attempts and records do not queue behind requests on the server's one JS thread (docs/benchmarks-log.md,
- * "Dispatcher (branch dispatch)"). The returned handle is what wakeDispatcher() wakes: each wake is an IPC
- * message, at most one per turn of the event loop. The child opens the database from the same environment
+ * Runs the outbox runner (runner.ts, with the channels the child's composition root gives it) in a child
+ * process of its own, so that its claims, reads, attempts and records do not queue behind requests on the
+ * server's one JS thread (docs/benchmarks-log.md, "Dispatcher (branch dispatch)"). The returned handle is
+ * what wakeOutbox() wakes: each wake is an IPC message, at most one per turn of the event loop. The child opens the database from the same environment
  * (in embedded mode, through this server's engine socket), stops when told or when this process dies (its IPC
  * channel closes, even on kill -9), and is restarted with a back-off when it dies unasked.
  */
-export function startDispatcherProcess(root: string = process.cwd()): Dispatcher {
+export function startRunnerProcess({ root = process.cwd(), onNotice }: RunnerProcessOptions = {}): Runner {
   const entry = path.join(root, ENTRY);
   if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: the webhook dispatcher cannot start`);
   let child: ChildProcess | undefined;
@@ -41,7 +51,7 @@ export function startDispatcherProcess(root: string = process.cwd()): Dispatcher
   let restartTimer: NodeJS.Timeout | undefined;
   let wakeQueued = false;
 
-  function send(message: ToDispatcher): void {
+  function send(message: ToRunner): void {
     if (child?.connected) child.send(message, (error) => error && log.debug({ err: error.message }, "dispatcher IPC failed"));
   }
 
@@ -64,17 +74,13 @@ export function startDispatcherProcess(root: string = process.cwd()): Dispatcher
         log.warn({ err: error instanceof Error ? error.message : String(error) }, "could not lower the dispatcher's priority");
       }
     }
-    current.on("message", (message: FromDispatcher) => {
-      if (message.type !== "endpoint-disabled") return;
-      // The links' `hasWebhooks` is cached here, in the server; and listeners registered here hear of it too.
-      const { event } = message;
-      invalidateCaptureLinks(event.workspaceId);
-      notifyEndpointDisabled(event, (error) =>
-        log.error(
-          { err: error instanceof Error ? error.message : String(error), endpointId: event.endpointId },
-          "endpoint-disabled listener failed",
-        ),
-      );
+    current.on("message", (message: FromRunner) => {
+      if (message?.type !== "notice") return;
+      try {
+        onNotice?.(message.topic, message.payload);
+      } catch (error) {
+        log.error({ err: error instanceof Error ? error.message : String(error), topic: message.topic }, "runner notice failed");
+      }
     });
     current.on("error", (error) => log.error({ err: error.message }, "webhook dispatcher process failed"));
     current.once("exit", (code, signal) => {
@@ -89,7 +95,7 @@ export function startDispatcherProcess(root: string = process.cwd()): Dispatcher
   }
 
   spawn();
-  const dispatcher: Dispatcher = {
+  const runner: Runner = {
     get owner() {
       return `process:${child?.pid ?? "none"}`;
     },
@@ -103,7 +109,7 @@ export function startDispatcherProcess(root: string = process.cwd()): Dispatcher
       });
     },
     async stop() {
-      useDispatcher(undefined);
+      forgetOutboxRunner(runner);
       stopping = true;
       clearTimeout(restartTimer);
       const current = child;
@@ -118,6 +124,6 @@ export function startDispatcherProcess(root: string = process.cwd()): Dispatcher
       clearTimeout(timer);
     },
   };
-  useDispatcher(dispatcher);
-  return dispatcher;
+  useOutboxRunner(runner);
+  return runner;
 }

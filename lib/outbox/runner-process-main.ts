@@ -1,10 +1,10 @@
 import { closeDatabase, databaseOptionsFromEnv, getDatabase, useDatabaseOptions } from "@/lib/db/client";
 import { log } from "@/lib/log";
-import { type Dispatcher, startDispatcher } from "./dispatcher";
-import type { FromDispatcher, ToDispatcher } from "./dispatcher-process";
-import { onEndpointDisabled } from "./endpoint-disabled";
+import type { Channel } from "./channel";
+import { type Runner, startRunner } from "./runner";
+import type { FromRunner, ToRunner } from "./runner-process";
 
-/** Connections of the dispatcher process: its claims, reads and records (startDispatcher's own pool, made here). */
+/** Connections of the runner process: its claims, reads and records (startRunner's own pool, made here). */
 const POOL_SIZE = 4;
 /**
  * How long stopping may take before the process exits anyway: long enough for attempts in flight (10 s
@@ -14,19 +14,26 @@ const POOL_SIZE = 4;
  */
 const STOP_DEADLINE_MS = 15_000;
 
-function tell(message: FromDispatcher): void {
+/** Sends a notice to the server (runner-process.ts hands it to its onNotice). */
+function tell(topic: string, payload: unknown): void {
+  const message: FromRunner = { type: "notice", topic, payload };
   if (process.connected) process.send?.(message);
 }
 
+export interface RunnerProcessHooks {
+  /** Called once the runner runs, with the way to send the server a notice (e.g. to forward a channel's listener). */
+  onStart?: (tell: (topic: string, payload: unknown) => void) => void;
+}
+
 /**
- * The dispatcher process's life (started by lib/webhooks/dispatcher-process.ts through
- * scripts/webhook-dispatcher.mjs): opens the database the environment names (in embedded mode, through the
- * server's engine socket), dispatches until the server says stop or goes away, then drains, gives its
- * claims back and exits.
+ * The runner process's life (started by runner-process.ts through scripts/webhook-dispatcher.mjs and
+ * lib/server/outbox-process-main.ts, which gives the channels): opens the database the environment names (in
+ * embedded mode, through the server's engine socket), runs until the server says stop or goes away, then
+ * drains, gives its claims back and exits.
  */
-export async function runDispatcherProcess(): Promise<void> {
+export async function runRunnerProcess(channels: readonly Channel[], hooks: RunnerProcessHooks = {}): Promise<void> {
   if (!process.send) throw new Error("the webhook dispatcher process must be started by the server (an IPC channel)");
-  let dispatcher: Dispatcher | undefined;
+  let runner: Runner | undefined;
   let stopping: Promise<void> | undefined;
   const stop = (reason: string) =>
     (stopping ??= (async () => {
@@ -36,7 +43,7 @@ export async function runDispatcherProcess(): Promise<void> {
         log.warn({ pid: process.pid, reason }, "webhook dispatcher process did not drain in time; exiting");
         process.exit(1);
       }, STOP_DEADLINE_MS).unref();
-      await dispatcher?.stop().catch(() => {});
+      await runner?.stop().catch(() => {});
       await closeDatabase().catch(() => {});
       process.exit(0);
     })());
@@ -45,8 +52,8 @@ export async function runDispatcherProcess(): Promise<void> {
   process.on("disconnect", () => void stop("the server is gone"));
   // A server killed while this process was still loading closed the channel before anyone listened.
   if (!process.connected) void stop("the server was gone before the dispatcher started");
-  process.on("message", (message: ToDispatcher) => {
-    if (message.type === "wake") dispatcher?.wake();
+  process.on("message", (message: ToRunner) => {
+    if (message.type === "wake") runner?.wake();
     else if (message.type === "stop") void stop("asked by the server");
   });
   // Ctrl-C reaches the whole process group: the server stops this process in its turn, after its requests.
@@ -59,10 +66,8 @@ export async function runDispatcherProcess(): Promise<void> {
   );
   const database = await getDatabase();
   if (stopping) return;
-  // The connections opened above are the dispatcher's own: no second pool (poolSize 0).
-  dispatcher = startDispatcher(database, { poolSize: 0 });
-  // The server's capture-link cache keeps `hasWebhooks` per link: it must forget a workspace whose endpoint went
-  // off (within its 5 s TTL is not enough: ingest would keep waking a dispatcher with nothing to send).
-  onEndpointDisabled((event) => tell({ type: "endpoint-disabled", event }));
+  // The connections opened above are the runner's own: no second pool (poolSize 0).
+  runner = startRunner(database, channels, { poolSize: 0 });
+  hooks.onStart?.(tell);
   log.info({ pid: process.pid, serverPid: process.ppid, database: database.kind }, "webhook dispatcher process running");
 }

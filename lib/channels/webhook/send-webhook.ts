@@ -2,9 +2,9 @@ import { createHmac } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
 import { storableText } from "@/lib/normalise/text";
-import type { WebhookHeader } from "./endpoint-input";
-import { parseRetryAfter } from "./retry-schedule";
-import { connectionAddressError, lookupPublicAddress } from "./ssrf-guard";
+import { parseRetryAfter } from "@/lib/outbox/retry-schedule";
+import type { WebhookHeader } from "@/lib/webhooks/endpoint-input";
+import { connectionAddressError, lookupPublicAddress } from "@/lib/webhooks/ssrf-guard";
 
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 /** How much of an answer the attempt log keeps. */

@@ -1,7 +1,7 @@
 import type { Database } from "@/lib/db/client";
 import { statement } from "@/lib/db/client";
+import { nextRetryDelay } from "@/lib/outbox/retry-schedule";
 import { recordDeliveries } from "./record-deliveries";
-import { nextRetryDelay } from "./retry-schedule";
 import { type AttemptResult, succeeded } from "./send-webhook";
 
 /** An endpoint with no success for this long and at least FAILURES_TO_DISABLE failed attempts is disabled. */

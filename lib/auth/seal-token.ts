@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
-import { authSecret } from "@/lib/auth/auth-secret";
+import { authSecret } from "./auth-secret";
 
 /**
  * A link token waits in the email outbox until it is sent. The database keeps only its SHA-256 (to find the

@@ -1,0 +1,195 @@
+import { randomBytes } from "node:crypto";
+import os from "node:os";
+import type { Database } from "@/lib/db/client";
+import { openPool } from "@/lib/db/pg-database";
+import { log } from "@/lib/log";
+import type { Channel, OutboxItem } from "./channel";
+import { forgetOutboxRunner, useOutboxRunner } from "./wake";
+
+export interface RunnerOptions {
+  /** How often to look for due items written by other instances (this one's are delivered at once). */
+  pollMs?: number;
+  /** Deliveries in flight at once, all channels together; new ones are claimed in batches of at least half of this. */
+  concurrency?: number;
+  /**
+   * After a claim that found fewer due items than free slots, how long the next one waits, so that the items
+   * written meanwhile (each wakes the runner) are claimed, read and recorded together.
+   */
+  gatherMs?: number;
+  /** How long a claim lasts: longer than an attempt (10 s), so that only a dead instance's claims expire. */
+  leaseMs?: number;
+  /** How long stop() lets in-flight deliveries finish before it aborts them and gives their items back. */
+  drainMs?: number;
+  /** How often the channels' tick() runs (e.g. the email digests that fell due); the clock for tests. */
+  digestEveryMs?: number;
+  /** Connections of its own in server mode (0: the shared pool's). */
+  poolSize?: number;
+  now?: () => Date;
+}
+
+export interface Runner {
+  readonly owner: string;
+  /** Look for due items now (this process just wrote one). */
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+interface Claimed {
+  channel: Channel;
+  item: OutboxItem;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function sleep(ms: number, signal: { wake?: () => void }): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.wake = undefined;
+      resolve();
+    }
+    signal.wake = done;
+  });
+}
+
+/**
+ * Runs the outbox: polls for due items of every channel (and is woken when this process writes one), claims
+ * them with a lease, hands each to its channel to deliver and record. It knows no channel: the list is given
+ * by the composition root (lib/server/outbox.ts). Any number of instances may run one on the same database.
+ * In embedded mode this process is the only possible owner of a claim, so claims left by a previous run that
+ * died are released at once rather than after their lease.
+ */
+export function startRunner(shared: Database, channels: readonly Channel[], options: RunnerOptions = {}): Runner {
+  // Server mode: connections of the runner's own, so that its claims, reads and records do not wait in the
+  // shared pool's queue behind ingest's requests (under load each wait lasts about as long as a request, and
+  // a batch makes three in a row). The embedded engine serves one statement at a time whatever the pool.
+  const poolSize = options.poolSize ?? 4;
+  const own =
+    shared.kind === "postgres" && poolSize > 0 ? openPool("postgres", shared.connection, poolSize, async () => {}) : undefined;
+  const database = own ?? shared;
+  // Embedded: every item is written by this process, which wakes the runner itself; the poll only picks up
+  // retries that fell due. PostgreSQL: other instances' items are found by the poll.
+  const pollMs = options.pollMs ?? (database.kind === "embedded" ? 1_000 : 200);
+  const concurrency = options.concurrency ?? 64;
+  const gatherMs = options.gatherMs ?? 50;
+  const leaseMs = options.leaseMs ?? 30_000;
+  const drainMs = options.drainMs ?? 3_000;
+  const tickEveryMs = options.digestEveryMs ?? 60_000;
+  const now = options.now ?? (() => new Date());
+  let tickedAt = 0;
+  const owner = `${os.hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+  const inFlight = new Map<string, { promise: Promise<void>; abort: AbortController }>();
+  const signal: { wake?: () => void } = {};
+  let woken = false;
+  let gathering = false;
+  let stopping = false;
+  let claimFailing = false;
+
+  /** Claims for the free slots, channel by channel in the order given: the first channels are served first. */
+  async function claimAll(free: number, claimed: Claimed[]): Promise<void> {
+    // The channels' clock (the email digests): each channel ticks just before it claims.
+    const tickDue = now().getTime() - tickedAt >= tickEveryMs;
+    for (const channel of channels) {
+      if (tickDue && channel.tick) {
+        tickedAt = now().getTime();
+        await channel.tick(database, now());
+      }
+      if (claimed.length >= free) continue;
+      for (const item of await channel.claim(database, owner, free - claimed.length, leaseMs)) claimed.push({ channel, item });
+    }
+  }
+
+  function start({ channel, item }: Claimed): void {
+    const abort = new AbortController();
+    const promise = channel
+      .deliver(database, item, { owner, signal: abort.signal, now })
+      .catch((error: unknown) =>
+        log.error(
+          { err: errorText(error), channel: channel.name, key: item.key },
+          `${channel.name} attempt could not be recorded`,
+        ),
+      )
+      .finally(() => {
+        inFlight.delete(item.key);
+        nudge();
+      });
+    inFlight.set(item.key, { promise, abort });
+  }
+
+  async function loop(): Promise<void> {
+    if (database.kind === "embedded") {
+      for (const channel of channels) await channel.releaseAll(database).catch(() => {});
+    }
+    while (!stopping) {
+      woken = false;
+      const claimed: Claimed[] = [];
+      const free = concurrency - inFlight.size;
+      let claiming = false;
+      // Claimed in batches: a claim (and the batch's reads) per item would cost the thread that also serves
+      // ingest more than the attempts themselves. Until half the slots are free, the deliveries in flight
+      // (each a few ms against a receiver that answers) are waited for; each ending wakes this loop.
+      if (free > 0 && (inFlight.size === 0 || free >= concurrency / 2)) {
+        claiming = true;
+        try {
+          await claimAll(free, claimed);
+          if (claimFailing) log.info("webhook dispatcher reaches the database again");
+          claimFailing = false;
+        } catch (error) {
+          // The database is down or restarting: try again on the next poll (said once, not every poll). What
+          // was claimed before the failure is delivered all the same.
+          if (!claimFailing) log.warn({ err: errorText(error) }, "webhook dispatcher cannot claim messages; retrying");
+          claimFailing = true;
+        }
+      }
+      for (const entry of claimed) start(entry);
+      // A full batch means more may be due: claim again at once; otherwise wait for a poll or a wake.
+      if (stopping || (claimed.length > 0 && claimed.length === free)) continue;
+      // Less than a full batch: the runner keeps up, and claiming at every wake would claim one item at a
+      // time (a claim, its reads and a record each). Wakes during this wait are kept, not acted on.
+      if (claiming) {
+        gathering = true;
+        await sleep(gatherMs, signal);
+        gathering = false;
+      }
+      if (!woken && !stopping) await sleep(pollMs, signal);
+    }
+  }
+
+  /** A delivery ended: its slot is free (acted on after the gathering wait, if one runs). */
+  function nudge(): void {
+    if (!gathering) signal.wake?.();
+  }
+
+  const running = loop();
+  const runner: Runner = {
+    owner,
+    wake() {
+      woken = true;
+      nudge();
+    },
+    async stop() {
+      forgetOutboxRunner(runner);
+      stopping = true;
+      signal.wake?.();
+      await running;
+      const pending = [...inFlight.values()];
+      const drained = await Promise.race([
+        Promise.all(pending.map((entry) => entry.promise)).then(() => true),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), drainMs).unref()),
+      ]);
+      if (!drained) {
+        for (const entry of inFlight.values()) entry.abort.abort();
+        await Promise.all([...inFlight.values()].map((entry) => entry.promise));
+      }
+      // An item delivered but not yet recorded, if given back now, would be delivered again.
+      for (const channel of channels) await channel.flush?.().catch(() => {});
+      for (const channel of channels) await channel.release(database, owner).catch(() => {});
+      await own?.close();
+    },
+  };
+  useOutboxRunner(runner);
+  return runner;
+}
