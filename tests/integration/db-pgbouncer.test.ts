@@ -14,8 +14,8 @@ import { type Database, openDatabase, statement, useDatabase } from "@/lib/db/cl
 import { migrate } from "@/lib/db/migrate";
 import { env, resetEnv } from "@/lib/env";
 import { purgeExpiredData } from "@/lib/privacy/retention";
+import { startDispatcher } from "@/lib/server/outbox";
 import { createEndpoint } from "@/lib/webhooks/create-endpoint";
-import { startDispatcher } from "@/lib/webhooks/dispatcher";
 import { apiJson } from "../support/api-client";
 import { createPostgresDatabase, testDatabaseKind } from "../support/database";
 import { postText, setupLink } from "../support/ingest-helpers";
