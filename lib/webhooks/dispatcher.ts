@@ -1,7 +1,10 @@
 import { randomBytes } from "node:crypto";
 import os from "node:os";
+import { workspaceLanguage } from "@/lib/channels/message-language";
+import { sendTelegram, telegramText } from "@/lib/channels/telegram";
 import type { Database } from "@/lib/db/client";
 import { openPool } from "@/lib/db/pg-database";
+import { env } from "@/lib/env";
 import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { log } from "@/lib/log";
 import { deliverEmail } from "@/lib/mail/deliver-email";
@@ -164,12 +167,22 @@ export function startDispatcher(shared: Database, options: DispatcherOptions = {
       if (body === null) {
         const content = await loading!;
         if (content instanceof Error) throw content;
-        body = message.kind === "slack" ? slackBody(content) : webhookBody(content, message.test);
+        body =
+          message.kind === "telegram"
+            ? telegramText(content, await workspaceLanguage(database, message.workspace_id))
+            : message.kind === "slack"
+              ? slackBody(content)
+              : webhookBody(content, message.test);
       }
-      const headers = (typeof message.headers === "string" ? JSON.parse(message.headers) : message.headers) as WebhookHeader[];
-      const secrets =
-        message.kind === "slack" ? [] : [message.secret, ...(message.previous_secret ? [message.previous_secret] : [])];
-      result = await sendWebhook({ url: message.url, messageId, body, secrets, headers, signal: abort.signal });
+      if (message.kind === "telegram") {
+        const telegram = { botToken: message.bot_token ?? "", chatId: message.chat_id ?? "", text: body };
+        result = await sendTelegram({ apiUrl: env().TELEGRAM_API_URL, ...telegram, signal: abort.signal });
+      } else {
+        const headers = (typeof message.headers === "string" ? JSON.parse(message.headers) : message.headers) as WebhookHeader[];
+        const secrets =
+          message.kind === "slack" ? [] : [message.secret, ...(message.previous_secret ? [message.previous_secret] : [])];
+        result = await sendWebhook({ url: message.url, messageId, body, secrets, headers, signal: abort.signal });
+      }
     } catch (error) {
       // Nothing could be sent (the lead is gone, the content could not be read, the stored headers do not
       // parse): a failed attempt all the same, recorded with its reason and retried on the schedule. Left

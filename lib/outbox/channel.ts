@@ -1,0 +1,36 @@
+import type { Database } from "@/lib/db/client";
+
+/** One claimed delivery, as the runner sees it: a key unique across channels (e.g. "webhook:<uuid>"). */
+export interface OutboxItem {
+  readonly key: string;
+}
+
+export interface DeliveryContext {
+  /** The runner's lease owner (hostname:pid:random). */
+  readonly owner: string;
+  /** Aborted when the runner stops and gives in-flight deliveries back. */
+  readonly signal: AbortSignal;
+  readonly now: () => Date;
+}
+
+export interface Channel<Item extends OutboxItem = OutboxItem> {
+  /** "webhook", "email", "whatsapp", ... */
+  readonly name: string;
+  /** Claims up to `limit` due items of this channel for `owner`, each leased for `leaseMs`. */
+  claim(database: Database, owner: string, limit: number, leaseMs: number): Promise<Item[]>;
+  /**
+   * Makes one delivery of a claimed item and records its attempt: delivered, or failed with its next attempt
+   * from the outbox's retry schedule (`lib/outbox/retry-schedule.ts`, DESIGN.md section 7), or failed for good.
+   * Resolves once the attempt is recorded (or, for batched records, handed to the batch). Never throws for a
+   * failed send; throws only when the attempt could not be recorded.
+   */
+  deliver(database: Database, item: Item, context: DeliveryContext): Promise<void>;
+  /** Gives back the claims of `owner` (the runner is stopping). */
+  release(database: Database, owner: string): Promise<void>;
+  /** Gives back every claim (embedded mode at start: this process is the only possible owner). */
+  releaseAll(database: Database): Promise<void>;
+  /** Optional work on the runner's clock, e.g. writing the email digests that fell due. */
+  tick?(database: Database, now: Date): Promise<void>;
+  /** Optional: called once the runner has drained, so a channel can flush batched records. */
+  flush?(): Promise<void>;
+}
