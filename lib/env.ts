@@ -140,6 +140,21 @@ export function env(): Env {
   return cached;
 }
 
+/**
+ * The WhatsApp Cloud API settings (DESIGN.md section 14), or undefined: without a token and a sending number,
+ * the channel is off, no message is queued, and the notifications page says so.
+ */
+export function whatsappSettings(): { token: string; phoneNumberId: string; apiUrl: string; template: string } | undefined {
+  const { WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_API_URL, WHATSAPP_TEMPLATE } = env();
+  if (!WHATSAPP_TOKEN || !WHATSAPP_PHONE_NUMBER_ID) return undefined;
+  return {
+    token: WHATSAPP_TOKEN,
+    phoneNumberId: WHATSAPP_PHONE_NUMBER_ID,
+    apiUrl: WHATSAPP_API_URL,
+    template: WHATSAPP_TEMPLATE,
+  };
+}
+
 /** Forget the parsed environment (tests and the CLI change process.env before use). */
 export function resetEnv(): void {
   cached = undefined;

@@ -2,9 +2,10 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { workspaceLanguage } from "@/lib/channels/message-language";
 import { sendTelegram, telegramText } from "@/lib/channels/telegram";
+import { whatsappChannel } from "@/lib/channels/whatsapp/whatsapp-channel";
 import type { Database } from "@/lib/db/client";
 import { openPool } from "@/lib/db/pg-database";
-import { env } from "@/lib/env";
+import { env, whatsappSettings } from "@/lib/env";
 import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { log } from "@/lib/log";
 import { deliverEmail } from "@/lib/mail/deliver-email";
@@ -236,11 +237,13 @@ export function startDispatcher(shared: Database, options: DispatcherOptions = {
     if (database.kind === "embedded") {
       await releaseAllMessages(database).catch(() => {});
       await releaseAllEmails(database).catch(() => {});
+      await whatsappChannel.releaseAll(database).catch(() => {});
     }
     while (!stopping) {
       woken = false;
       let claimed: ClaimedMessage[] = [];
       let emails: Awaited<ReturnType<typeof claimEmails>> = [];
+      let whatsapps: Awaited<ReturnType<typeof whatsappChannel.claim>> = [];
       const free = concurrency - inFlight.size;
       let claiming = false;
       // Claimed in batches: a claim (and the batch's reads) per message would cost the thread that also
@@ -258,6 +261,9 @@ export function startDispatcher(shared: Database, options: DispatcherOptions = {
             }
             if (claimed.length < free) emails = await claimEmails(database, owner, free - claimed.length, leaseMs);
           }
+          // WhatsApp messages take the slots the others left (lib/channels/whatsapp/, the outbox's Channel contract).
+          const left = free - claimed.length - emails.length;
+          if (whatsappSettings() && left > 0) whatsapps = await whatsappChannel.claim(database, owner, left, leaseMs);
           if (claimFailing) log.info("webhook dispatcher reaches the database again");
           claimFailing = false;
         } catch (error) {
@@ -292,8 +298,21 @@ export function startDispatcher(shared: Database, options: DispatcherOptions = {
           });
         inFlight.set(key, { promise, abort });
       }
+      for (const item of whatsapps) {
+        const abort = new AbortController();
+        const promise = whatsappChannel
+          .deliver(database, item, { owner, signal: abort.signal, now })
+          .catch((error: unknown) =>
+            log.error({ err: errorText(error), key: item.key }, "WhatsApp attempt could not be recorded"),
+          )
+          .finally(() => {
+            inFlight.delete(item.key);
+            nudge();
+          });
+        inFlight.set(item.key, { promise, abort });
+      }
       // A full batch means more may be due: claim again at once; otherwise wait for a poll or a wake.
-      const taken = claimed.length + emails.length;
+      const taken = claimed.length + emails.length + whatsapps.length;
       if (stopping || (taken > 0 && taken === free)) continue;
       // Less than a full batch: the dispatcher keeps up, and claiming at every wake would claim one message
       // at a time (a claim, three reads and a record each). Wakes during this wait are kept, not acted on.
@@ -336,6 +355,7 @@ export function startDispatcher(shared: Database, options: DispatcherOptions = {
       await Promise.all(recording);
       await releaseMessages(database, owner).catch(() => {});
       await releaseEmails(database, owner).catch(() => {});
+      await whatsappChannel.release(database, owner).catch(() => {});
       await own?.close();
     },
   };
