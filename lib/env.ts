@@ -96,6 +96,36 @@ const EnvSchema = z.object({
     .trim()
     .optional()
     .transform((value) => value || undefined),
+  /** The Telegram Bot API's base (DESIGN.md section 14); the tests point it at a local fake. Never from a user. */
+  TELEGRAM_API_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .or(z.literal("").transform(() => undefined))
+    .transform((value) => (value ?? "https://api.telegram.org").replace(/\/+$/, "")),
+  /** WhatsApp Cloud API: with WHATSAPP_PHONE_NUMBER_ID, turns the WhatsApp channel on (docs/configuration.md). */
+  WHATSAPP_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined),
+  /** The sending number's id in the WhatsApp Business account. */
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined),
+  /** The Graph API's base; the tests point it at a local fake. */
+  WHATSAPP_API_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .or(z.literal("").transform(() => undefined))
+    .transform((value) => (value ?? "https://graph.facebook.com/v21.0").replace(/\/+$/, "")),
+  /** The approved message template sent per new lead (its body takes the lead's name, phone and link). */
+  WHATSAPP_TEMPLATE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || "new_lead"),
   /** Replaces every captcha provider's verify endpoint (DESIGN.md section 11): a local fake verifier, in tests. */
   CAPTCHA_VERIFY_URL: z
     .url({ protocol: /^https?$/ })
@@ -130,6 +160,21 @@ export function env(): Env {
   }
   cached = { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
   return cached;
+}
+
+/**
+ * The WhatsApp Cloud API settings (DESIGN.md section 14), or undefined: without a token and a sending number,
+ * the channel is off, no message is queued, and the notifications page says so.
+ */
+export function whatsappSettings(): { token: string; phoneNumberId: string; apiUrl: string; template: string } | undefined {
+  const { WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_API_URL, WHATSAPP_TEMPLATE } = env();
+  if (!WHATSAPP_TOKEN || !WHATSAPP_PHONE_NUMBER_ID) return undefined;
+  return {
+    token: WHATSAPP_TOKEN,
+    phoneNumberId: WHATSAPP_PHONE_NUMBER_ID,
+    apiUrl: WHATSAPP_API_URL,
+    template: WHATSAPP_TEMPLATE,
+  };
 }
 
 /** Forget the parsed environment (tests and the CLI change process.env before use). */

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useActionState, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { Field, Input } from "@/components/ui/field";
 import type { ActionState } from "@/lib/forms/action-state";
 
 const MODES = [
@@ -17,11 +18,14 @@ export function NotificationsForm({
   mode,
   chosenLinks,
   links,
+  whatsapp,
 }: {
   action: (state: ActionState, form: FormData) => Promise<ActionState>;
   mode: string;
   chosenLinks: string[];
   links: { id: string; name: string }[];
+  /** The member's WhatsApp number ("" for none); undefined when the server has no WhatsApp configured. */
+  whatsapp?: string;
 }) {
   const t = useTranslations("email.notifications");
   const [state, formAction, pending] = useActionState(action, {});
@@ -75,6 +79,29 @@ export function NotificationsForm({
             </div>
           ) : null}
         </div>
+      </fieldset>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-700">{t("whatsappTitle")}</legend>
+        {whatsapp === undefined ? (
+          <p className="mt-2 text-sm text-slate-500" data-testid="whatsapp-off">
+            {t("whatsappOff")}
+          </p>
+        ) : (
+          <div className="mt-2 max-w-sm">
+            <Field id="whatsapp" label={t("whatsappNumber")} hint={t("whatsappHint")} error={state.fieldErrors?.whatsappNumber}>
+              <Input
+                id="whatsapp"
+                name="whatsapp"
+                type="tel"
+                autoComplete="tel"
+                maxLength={40}
+                defaultValue={whatsapp}
+                error={state.fieldErrors?.whatsappNumber}
+                placeholder="+55 11 98765-4321"
+              />
+            </Field>
+          </div>
+        )}
       </fieldset>
       <Button type="submit" disabled={pending}>
         {pending ? t("saving") : t("save")}

@@ -1,19 +1,22 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { type FormEvent, startTransition, useActionState } from "react";
+import { type FormEvent, startTransition, useActionState, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Field, Input, Textarea } from "@/components/ui/field";
 import type { ActionState } from "@/lib/forms/action-state";
-import { WEBHOOK_EVENTS, type WebhookEvent } from "@/lib/webhooks/endpoint-input";
+import { type EndpointKind, WEBHOOK_EVENTS, type WebhookEvent } from "@/lib/webhooks/endpoint-input";
 import { EVENT_HINT_KEYS } from "./event-labels";
 import { HeaderRows } from "./header-rows";
 import { SecretReveal } from "./secret-reveal";
 
 export interface EndpointFormDefaults {
-  kind: "webhook" | "slack";
+  kind: EndpointKind;
   url: string;
+  /** A Telegram endpoint's chat, and its token as masked once saved (the box starts empty and keeps it). */
+  chatId?: string;
+  maskedBotToken?: string;
   events: WebhookEvent[];
   linkIds: string[];
   headers: { name: string; value: string; masked?: string }[];
@@ -45,6 +48,8 @@ export function EndpointForm({
   const [state, formAction, pending] = useActionState(action, {});
   const errors = state.fieldErrors ?? {};
   const headerError = Object.entries(errors).find(([field]) => field.startsWith("headers"))?.[1];
+  // A Telegram endpoint has a bot token and a chat instead of a URL and headers.
+  const [kind, setKind] = useState<EndpointKind>(defaults.kind);
 
   if (state.ok && state.secret && state.endpointId) {
     return (
@@ -70,29 +75,62 @@ export function EndpointForm({
       <fieldset>
         <legend className="block text-sm font-medium text-slate-700">{t("form.kind")}</legend>
         <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-700">
-          <label className="flex items-center gap-2">
-            <input type="radio" name="kind" value="webhook" defaultChecked={defaults.kind !== "slack"} />
-            {t("form.kindWebhook")}
-          </label>
-          <label className="flex items-center gap-2">
-            <input type="radio" name="kind" value="slack" defaultChecked={defaults.kind === "slack"} />
-            {t("form.kindSlack")}
-          </label>
+          {(["webhook", "slack", "telegram"] as const).map((value) => (
+            <label key={value} className="flex items-center gap-2">
+              <input type="radio" name="kind" value={value} checked={kind === value} onChange={() => setKind(value)} />
+              {t(value === "webhook" ? "form.kindWebhook" : value === "slack" ? "form.kindSlack" : "form.kindTelegram")}
+            </label>
+          ))}
         </div>
       </fieldset>
-      <Field id="url" label={t("form.url")} hint={t("form.urlHint")} error={errors.url}>
-        <Input
-          id="url"
-          name="url"
-          type="url"
-          required
-          maxLength={2048}
-          defaultValue={defaults.url}
-          error={errors.url}
-          placeholder="https://example.com/leadlink"
-          className="font-mono"
-        />
-      </Field>
+      {kind === "telegram" ? (
+        <>
+          <Field
+            id="botToken"
+            label={t("form.botToken")}
+            hint={defaults.maskedBotToken ? t("form.botTokenKept", { masked: defaults.maskedBotToken }) : t("form.botTokenHint")}
+            error={errors.botToken}
+          >
+            <Input
+              id="botToken"
+              name="botToken"
+              type="password"
+              autoComplete="off"
+              required={!defaults.maskedBotToken}
+              maxLength={200}
+              error={errors.botToken}
+              placeholder="123456789:AAE…"
+              className="font-mono"
+            />
+          </Field>
+          <Field id="chatId" label={t("form.chatId")} hint={t("form.chatIdHint")} error={errors.chatId}>
+            <Input
+              id="chatId"
+              name="chatId"
+              required
+              maxLength={40}
+              defaultValue={defaults.chatId ?? ""}
+              error={errors.chatId}
+              placeholder="-1001234567890"
+              className="font-mono"
+            />
+          </Field>
+        </>
+      ) : (
+        <Field id="url" label={t("form.url")} hint={t("form.urlHint")} error={errors.url}>
+          <Input
+            id="url"
+            name="url"
+            type="url"
+            required
+            maxLength={2048}
+            defaultValue={defaults.url}
+            error={errors.url}
+            placeholder="https://example.com/leadlink"
+            className="font-mono"
+          />
+        </Field>
+      )}
       <fieldset aria-describedby="events-hint">
         <legend className="block text-sm font-medium text-slate-700">{t("form.events")}</legend>
         <p id="events-hint" className="mt-1 text-xs text-slate-500">
@@ -144,7 +182,7 @@ export function EndpointForm({
           </p>
         ) : null}
       </fieldset>
-      <HeaderRows initial={defaults.headers} error={headerError} />
+      {kind === "telegram" ? null : <HeaderRows initial={defaults.headers} error={headerError} />}
       <Field id="description" label={t("form.description")} hint={t("form.descriptionHint")} error={errors.description}>
         <Textarea
           id="description"

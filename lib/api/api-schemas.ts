@@ -3,7 +3,7 @@ import { ERROR_CODES, type ErrorCode } from "@/lib/error-codes";
 import type { ErasedLeadJson } from "@/lib/leads/get-lead";
 import type { LeadDetailJson, LeadJson } from "@/lib/leads/lead-json";
 import { leadStatusSchema } from "@/lib/leads/lead-workflow-input";
-import { WEBHOOK_EVENTS } from "@/lib/webhooks/endpoint-input";
+import { ENDPOINT_KINDS, WEBHOOK_EVENTS } from "@/lib/webhooks/endpoint-input";
 import { MemberRole } from "@/lib/workspaces/workspace-input";
 
 // The shapes the management API answers with (DESIGN.md sections 3, 4 and 8). The handlers' inputs are the
@@ -113,8 +113,10 @@ export const FieldSchema = z.object({
 
 export const WebhookSchema = z.object({
   id: z.uuid(),
-  kind: z.enum(["webhook", "slack"]),
-  url: z.string(),
+  kind: z.enum(ENDPOINT_KINDS),
+  url: z.string().describe("Empty for a telegram endpoint (the Bot API's address is the server's)."),
+  chatId: z.string().optional().describe("A telegram endpoint's chat."),
+  botToken: z.string().optional().describe("A telegram endpoint's bot token, masked."),
   events: z.array(z.enum(WEBHOOK_EVENTS)),
   linkIds: z.array(z.uuid()).describe("Empty: every capture link."),
   headers: z.array(z.object({ name: z.string(), value: z.string().describe("Masked.") })),

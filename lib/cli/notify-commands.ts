@@ -14,9 +14,13 @@ export function registerNotifyCommands(program: Command, context: CliContext): v
     .requiredOption("--email <email>", "the member")
     .requiredOption("--mode <mode>", "instant (an email per new lead), digest (one a day) or none")
     .option("--link <id>", "only leads of this capture link (repeatable, or comma-separated; default every link)", collect)
-    .addHelpText("after", '\nJSON: {"workspace", "email", "mode", "links"}')
+    .option(
+      "--whatsapp <number>",
+      'a WhatsApp message per new lead to this number (read in the workspace\'s country); "none" stops them',
+    )
+    .addHelpText("after", '\nJSON: {"workspace", "email", "mode", "links"} and "whatsapp" (E.164) when set')
     .action(
-      action(context, async (options: { workspace: string; email: string; mode: string; link?: string[] }) => {
+      action(context, async (options: { workspace: string; email: string; mode: string; link?: string[]; whatsapp?: string }) => {
         const workspace = await findWorkspace(options.workspace);
         const { prisma } = await getDatabase();
         const email = options.email.trim().toLowerCase();
@@ -30,10 +34,18 @@ export function registerNotifyCommands(program: Command, context: CliContext): v
         const saved = await setNotificationPreference(workspace.id, user.id, {
           mode: options.mode as NotificationInput["mode"],
           linkIds: links,
+          whatsappNumber: options.whatsapp === undefined ? undefined : options.whatsapp === "none" ? null : options.whatsapp,
         });
-        const json = { workspace: workspace.slug, email: user.email, mode: saved.mode, links: saved.links };
+        const json = {
+          workspace: workspace.slug,
+          email: user.email,
+          mode: saved.mode,
+          links: saved.links,
+          ...(saved.whatsapp && { whatsapp: saved.whatsapp }),
+        };
         const scope = saved.links.length > 0 ? ` for ${saved.links.length} link${saved.links.length === 1 ? "" : "s"}` : "";
-        return { json, text: `${user.email} in ${workspace.slug}: ${saved.mode}${scope}.` };
+        const whatsapp = saved.whatsapp ? `, WhatsApp ${saved.whatsapp}` : "";
+        return { json, text: `${user.email} in ${workspace.slug}: ${saved.mode}${scope}${whatsapp}.` };
       }),
     );
 }

@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import { CLI_ACTOR } from "@/lib/audit/record";
 import { AppError } from "@/lib/errors";
 import { createEndpoint } from "@/lib/webhooks/create-endpoint";
-import { parseHeaderLine, type WebhookEvent } from "@/lib/webhooks/endpoint-input";
+import { type EndpointKind, parseHeaderLine, type WebhookEvent } from "@/lib/webhooks/endpoint-input";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
 import { listEndpoints } from "@/lib/webhooks/list-endpoints";
 import { resendFailedSince } from "@/lib/webhooks/resend-failed-since";
@@ -34,7 +34,7 @@ export function registerWebhookCommands(program: Command, context: CliContext): 
 
   leafCommand(webhook, "create", "create a webhook endpoint (its secret is printed once)")
     .requiredOption("--workspace <slug>", "the workspace")
-    .requiredOption("--url <url>", "where to POST events (http:// or https://)")
+    .option("--url <url>", "where to POST events (http:// or https://); not for --kind telegram")
     .option(
       "--event <event>",
       "lead.created, lead.updated, submission.rejected or lead.erased (repeatable; default the first two)",
@@ -44,14 +44,18 @@ export function registerWebhookCommands(program: Command, context: CliContext): 
     .option("--header <header>", 'a header sent with every request, "Name: value" (repeatable, at most 10)', collect)
     .option("--description <text>", "what the endpoint is for")
     .option("--slack", "post a readable message to a Slack incoming-webhook URL instead of JSON (same as --kind slack)")
-    .option("--kind <kind>", "webhook (default) or slack")
+    .option("--kind <kind>", "webhook (default), slack or telegram")
+    .option("--bot-token <token>", "--kind telegram: the bot's token from @BotFather (stored as a secret)")
+    .option("--chat-id <id>", "--kind telegram: the chat to post to (numeric id, or a public channel's @username)")
     .addHelpText("after", '\nJSON: {"id", "url", "events", "secret"}')
     .action(
       action(
         context,
         async (options: {
           workspace: string;
-          url: string;
+          url?: string;
+          botToken?: string;
+          chatId?: string;
           event?: string[];
           link?: string[];
           header?: string[];
@@ -63,8 +67,10 @@ export function registerWebhookCommands(program: Command, context: CliContext): 
           const created = await createEndpoint(
             workspace.id,
             {
-              kind: (options.slack ? "slack" : (options.kind ?? "webhook")) as "webhook" | "slack",
+              kind: (options.slack ? "slack" : (options.kind ?? "webhook")) as EndpointKind,
               url: options.url,
+              botToken: options.botToken,
+              chatId: options.chatId,
               events: splitList(options.event) as WebhookEvent[] | undefined,
               linkIds: splitList(options.link),
               headers: options.header?.map(parseHeaderLine),
@@ -74,7 +80,7 @@ export function registerWebhookCommands(program: Command, context: CliContext): 
           );
           return {
             json: { id: created.id, url: created.url, events: created.events, secret: created.secret },
-            text: `Created webhook endpoint ${created.id} for ${created.url} (${created.events.join(", ")}).\nSigning secret (shown once): ${created.secret}`,
+            text: `Created webhook endpoint ${created.id} for ${created.url || `Telegram chat ${created.chatId}`} (${created.events.join(", ")}).\nSigning secret (shown once): ${created.secret}`,
           };
         },
       ),
@@ -100,7 +106,7 @@ export function registerWebhookCommands(program: Command, context: CliContext): 
               : endpoints
                   .map(
                     (endpoint) =>
-                      `${endpoint.id}  ${endpoint.enabled ? "enabled " : "disabled"}  ${endpoint.url}  ${endpoint.events.join(",")}`,
+                      `${endpoint.id}  ${endpoint.enabled ? "enabled " : "disabled"}  ${endpoint.url || `telegram:${endpoint.chatId}`}  ${endpoint.events.join(",")}`,
                   )
                   .join("\n"),
         };

@@ -88,9 +88,12 @@ export async function ingestSubmission(
     statsShard: pickStatsShard(),
     hasWebhooks: link.hasWebhooks,
     hasEmailSubscribers: link.hasEmailSubscribers,
+    hasWhatsappSubscribers: link.hasWhatsappSubscribers,
   });
   // This process's dispatcher sends it at once; other instances find it on their next poll.
-  if ((link.hasWebhooks || link.hasEmailSubscribers) && result.kind === "stored") wakeOutbox();
+  if ((link.hasWebhooks || link.hasEmailSubscribers || link.hasWhatsappSubscribers) && result.kind === "stored") {
+    wakeOutbox();
+  }
 
   switch (result.kind) {
     case "stored":

@@ -4,7 +4,9 @@ import { sqlState, uniqueViolation } from "@/lib/db/errors";
 import { Prisma } from "@/lib/db/generated/client";
 import type { FieldIssue } from "@/lib/errors";
 import type { FieldValue } from "@/lib/fields/coerce-field-value";
+import { publicBaseUrl } from "@/lib/http/public-base-url";
 import { leadSnapshotSql } from "@/lib/leads/lead-snapshot";
+import { formatPhone } from "@/lib/phone/format-phone";
 import { consentRecordInsert } from "@/lib/privacy/consent-records";
 import type { LeadInput } from "./lead-input";
 import type { SubmissionRecord } from "./submission-record";
@@ -25,6 +27,8 @@ export interface LeadWrite {
   hasWebhooks?: boolean;
   /** A member wants an email per new lead: write those outbox rows in the same statement too (docs/email.md). */
   hasEmailSubscribers?: boolean;
+  /** A member wants a WhatsApp message per new lead: those rows too, in the same statement (lib/channels/whatsapp/). */
+  hasWhatsappSubscribers?: boolean;
 }
 
 export type UpsertResult =
@@ -166,9 +170,26 @@ export function upsertStatement(write: LeadWrite): SqlStatement {
       WHERE o.lead_id IS NOT NULL AND o.created
     )`
     : Prisma.empty;
+  // A WhatsApp message to each member who opted in with their number, for a new lead only, like the emails.
+  // The template's parameters are fixed now (DESIGN.md section 14): the name and phone as the lead was created
+  // (this write's own input), and the lead's page.
+  const whatsapp = write.hasWhatsappSubscribers
+    ? Prisma.sql`,
+    whatsapp AS (
+      INSERT INTO whatsapp_messages (id, workspace_id, user_id, to_number, lead_id, lead_name, lead_phone, lead_url)
+      SELECT gen_random_uuid(), p.workspace_id, p.user_id, p.whatsapp_number, o.lead_id,
+        ${input.name ?? input.email ?? "—"}::text, ${input.telephone ? formatPhone(input.telephone) : "—"}::text,
+        ${`${publicBaseUrl()}/w/`}::text || w.slug || '/leads/' || o.lead_id::text
+      FROM outcome o
+      JOIN notification_preferences p ON p.workspace_id = ${write.workspaceId}::uuid AND p.whatsapp_number IS NOT NULL
+        AND (cardinality(p.link_ids) = 0 OR ${write.captureLinkId}::uuid = ANY (p.link_ids))
+      JOIN workspaces w ON w.id = p.workspace_id
+      WHERE o.lead_id IS NOT NULL AND o.created
+    )`
+    : Prisma.empty;
   // A request with a consent object appends its consent record in the same statement (DESIGN.md section 9).
   const consent = consentRecordInsert(input.consent, write, record);
-  const nameComment = `/* leadlink:upsert-lead${write.hasWebhooks ? "-webhooks" : ""}${write.hasEmailSubscribers ? "-emails" : ""}${input.consent ? "-consent" : ""} */`;
+  const nameComment = `/* leadlink:upsert-lead${write.hasWebhooks ? "-webhooks" : ""}${write.hasEmailSubscribers ? "-emails" : ""}${write.hasWhatsappSubscribers ? "-whatsapp" : ""}${input.consent ? "-consent" : ""} */`;
   const name = Prisma.raw(nameComment);
 
   // Built with Prisma's SQL template (values stay parameters), run on the driver directly.
@@ -268,7 +289,7 @@ export function upsertStatement(write: LeadWrite): SqlStatement {
       INSERT INTO idempotency_keys (capture_link_id, key, request_hash, submission_id)
       SELECT ${write.captureLinkId}::uuid, ${record.idempotencyKey}::text, ${record.requestHash}::text, ${write.submissionId}::uuid
       FROM outcome WHERE lead_id IS NOT NULL AND ${record.idempotencyKey}::text IS NOT NULL
-    )${webhooks}${emails}${consent}
+    )${webhooks}${emails}${whatsapp}${consent}
     SELECT lead_id, created, warnings FROM outcome`;
   let text = textByName.get(nameComment);
   if (text === undefined) {

@@ -1,6 +1,7 @@
 import { LRUCache } from "lru-cache";
 import { getDatabase } from "@/lib/db/client";
 import type { LinkStatus } from "@/lib/db/generated/enums";
+import { whatsappSettings } from "@/lib/env";
 import { toDefinition } from "@/lib/fields/custom-field";
 import { type FieldIndex, indexFields } from "@/lib/ingest/resolve-custom-fields";
 import { mailEnabled } from "@/lib/mail/mail-config";
@@ -39,6 +40,8 @@ export interface CaptureLinkContext {
   hasWebhooks: boolean;
   /** Email is on and a member of the workspace wants an email per new lead: ingest then writes those too (docs/email.md). */
   hasEmailSubscribers: boolean;
+  /** WhatsApp is configured and a member opted in with their number: ingest then writes those messages too. */
+  hasWhatsappSubscribers: boolean;
   /** When this was read from the database (ms since epoch). */
   loadedAt: number;
 }
@@ -82,7 +85,11 @@ async function loadCaptureLink(token: string): Promise<CaptureLinkContext | unde
         select: {
           country: true,
           webhookEndpoints: { where: { enabled: true }, select: { id: true }, take: 1 },
-          memberships: { where: { notificationPreference: { mode: "instant" } }, select: { userId: true }, take: 1 },
+          // The members who want something per new lead: an email, a WhatsApp message, or both.
+          memberships: {
+            where: { notificationPreference: { OR: [{ mode: "instant" }, { whatsappNumber: { not: null } }] } },
+            select: { notificationPreference: { select: { mode: true, whatsappNumber: true } } },
+          },
           customFields: {
             select: {
               id: true,
@@ -105,7 +112,11 @@ async function loadCaptureLink(token: string): Promise<CaptureLinkContext | unde
     ...rest,
     country: workspace.country,
     hasWebhooks: workspace.webhookEndpoints.length > 0,
-    hasEmailSubscribers: mailEnabled() && workspace.memberships.length > 0,
+    hasEmailSubscribers:
+      mailEnabled() && workspace.memberships.some((member) => member.notificationPreference?.mode === "instant"),
+    hasWhatsappSubscribers:
+      whatsappSettings() !== undefined &&
+      workspace.memberships.some((member) => member.notificationPreference?.whatsappNumber != null),
     fields: indexFields(workspace.customFields.map(toDefinition)),
     loadedAt: Date.now(),
   };

@@ -11,10 +11,17 @@ export const NotificationInput = z.object({
     .array(z.uuid({ error: "expected a capture link id" }))
     .max(100)
     .default([]),
+  /**
+   * The member's WhatsApp number for a message per new lead (read in the workspace's country, stored as
+   * E.164): absent keeps the one saved, empty or null stops the messages.
+   */
+  whatsappNumber: z.string().trim().max(40).nullable().optional(),
 });
 export type NotificationInput = z.input<typeof NotificationInput>;
 
 export interface NotificationPreferenceJson {
   mode: NotificationMode;
   links: string[];
+  /** E.164 with its "+", or null: no WhatsApp messages. */
+  whatsapp: string | null;
 }

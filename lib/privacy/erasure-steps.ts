@@ -135,6 +135,13 @@ export const ERASURE_STEPS: ErasureStep[] = [
       ),
   },
   {
+    // WhatsApp messages hold the person's name and phone as template parameters from the moment they are
+    // queued: every one about the lead goes, sent or not (a queued one is then never sent).
+    table: "whatsapp_messages",
+    run: (tx, { workspaceId, leadId }) =>
+      count(tx, `DELETE FROM whatsapp_messages WHERE lead_id = $1::uuid AND workspace_id = $2::uuid`, [leadId, workspaceId]),
+  },
+  {
     // Last: the row stays (the submissions' link to it, the request counts) with none of the person's data.
     // The search text is a generated column of these fields, so it empties with them. Tags go like notes
     // (words about the person), which also keeps erased leads out of the tagged leads' indexes

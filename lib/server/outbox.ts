@@ -1,5 +1,6 @@
 import { emailChannel } from "@/lib/channels/email/email-channel";
 import { webhookChannel } from "@/lib/channels/webhook/webhook-channel";
+import { whatsappChannel } from "@/lib/channels/whatsapp/whatsapp-channel";
 import type { Database } from "@/lib/db/client";
 import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { log } from "@/lib/log";
@@ -16,11 +17,12 @@ export const ENDPOINT_DISABLED_NOTICE = "endpoint-disabled";
 
 /**
  * Every channel, in the order the runner claims for them: webhook messages first, then emails (they share
- * the slots, the leases and the retry schedule; docs/email.md). Fresh instances per runner: a channel keeps
+ * the slots, the leases and the retry schedule; docs/email.md), then WhatsApp messages (none unless the
+ * server has WhatsApp configured). Fresh instances per runner: a channel keeps
  * its batched records.
  */
 export function outboxChannels(): Channel[] {
-  return [webhookChannel(), emailChannel()] as Channel[];
+  return [webhookChannel(), emailChannel(), whatsappChannel] as Channel[];
 }
 
 /** Runs the outbox with every channel in this process (WEBHOOK_DISPATCHER=inline, the tests). */

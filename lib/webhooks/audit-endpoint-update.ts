@@ -15,6 +15,8 @@ export function auditEndpointUpdate(before: EndpointRow, after: EndpointRow): Au
   const view = (row: EndpointRow) => ({
     kind: row.kind,
     url: auditUrl(row.url, row.kind),
+    chatId: row.chatId,
+    botToken: row.botToken,
     events: row.events,
     linkIds: row.linkIds,
     description: row.description,
@@ -24,8 +26,9 @@ export function auditEndpointUpdate(before: EndpointRow, after: EndpointRow): Au
   const changes = auditChanges(
     view(before),
     view(after),
-    ["kind", "url", "events", "linkIds", "description", "headers", "headerValues"],
-    ["headerValues"],
+    ["kind", "url", "chatId", "botToken", "events", "linkIds", "description", "headers", "headerValues"],
+    // A Telegram bot token is a credential like a header value: its change is named, never shown.
+    ["headerValues", "botToken"],
   );
   // A Slack URL's path is its credential: a new one is named, not shown, when its host stays the same.
   if (after.kind === "slack" && before.url !== after.url && !changes.some((change) => change.field === "url")) {

@@ -19,14 +19,14 @@ export async function assertWorkspaceLinks(workspaceId: string, linkIds: string[
   if (missing) throw new AppError("capture_link_not_found", `No capture link "${missing}" in this workspace.`);
 }
 
-/** An audit entry about an endpoint, named by its URL (a Slack one's by its host) and description. */
+/** An audit entry about an endpoint, named by its URL (a Slack one's by its host, a Telegram one's by its chat) and description. */
 export function endpointAuditEvent(
   workspaceId: string,
   action: "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated",
-  endpoint: { id: string; kind: string; url: string; description: string | null },
+  endpoint: { id: string; kind: string; url: string; chatId?: string | null; description: string | null },
   details: AuditDetails = {},
 ): AuditEvent {
-  const name = auditUrl(endpoint.url, endpoint.kind);
+  const name = endpoint.kind === "telegram" ? `Telegram ${endpoint.chatId ?? ""}`.trim() : auditUrl(endpoint.url, endpoint.kind);
   const named = { name, description: endpoint.description, ...details };
   return { workspaceId, action, targetType: "webhook_endpoint", targetId: endpoint.id, details: named };
 }
@@ -38,7 +38,7 @@ export async function createEndpoint(
   actor?: AuditActor,
 ): Promise<WebhookEndpointSummary & { secret: string }> {
   const data = parseInput(WebhookEndpointInput, input, "webhook endpoint");
-  await assertPublicUrl(data.url);
+  if (data.kind !== "telegram") await assertPublicUrl(data.url);
   await assertWorkspaceLinks(workspaceId, data.linkIds);
   const { prisma } = await getDatabase();
   const secret = generateWebhookSecret();

@@ -1,5 +1,6 @@
 import { getDatabase } from "@/lib/db/client";
 import { processSingleton } from "@/lib/process-singleton";
+import { endpointLabel } from "./webhook-endpoint";
 
 /** Why Leadlink disabled an endpoint: a 410 Gone answer, or 5 days without success and ≥ 10 failed attempts. */
 export type DisabledReason = "gone" | "failing";
@@ -46,11 +47,12 @@ export async function listDisabledEndpoints(workspaceId: string): Promise<Disabl
   const rows = await prisma.webhookEndpoint.findMany({
     where: { workspaceId, enabled: false, disabledReason: { in: ["gone", "failing"] } },
     orderBy: [{ disabledAt: "desc" }, { id: "asc" }],
-    select: { id: true, url: true, disabledReason: true, disabledAt: true, updatedAt: true },
+    select: { id: true, url: true, chatId: true, disabledReason: true, disabledAt: true, updatedAt: true },
   });
   return rows.map((row) => ({
     id: row.id,
-    url: row.url,
+    // A Telegram endpoint has no URL: named by its chat.
+    url: endpointLabel(row),
     reason: row.disabledReason as DisabledReason,
     disabledAt: (row.disabledAt ?? row.updatedAt).toISOString(),
   }));

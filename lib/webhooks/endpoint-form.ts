@@ -21,9 +21,11 @@ function headerRows(form: FormData): { name: string; value: string }[] {
 
 /** The endpoint form's fields as WebhookEndpointInput expects them (the schema does the validating). */
 export function readEndpointForm(form: FormData): WebhookEndpointInput {
+  const kind = text(form, "kind");
   return {
-    kind: text(form, "kind") === "slack" ? "slack" : "webhook",
+    kind: kind === "slack" || kind === "telegram" ? kind : "webhook",
     url: text(form, "url"),
+    ...(kind === "telegram" && { botToken: text(form, "botToken"), chatId: text(form, "chatId") }),
     events: texts(form, "events") as WebhookEvent[],
     linkIds: texts(form, "linkIds"),
     headers: headerRows(form),
@@ -33,6 +35,11 @@ export function readEndpointForm(form: FormData): WebhookEndpointInput {
 
 /** As readEndpointForm; a saved header whose value box is left empty keeps its value (they are masked). */
 export function readEndpointUpdateForm(form: FormData): WebhookEndpointUpdate {
-  const { enabled: _enabled, ...input } = readEndpointForm(form);
-  return { ...input, headers: input.headers?.map((row) => ({ name: row.name, value: row.value === "" ? null : row.value })) };
+  const { enabled: _enabled, botToken, ...input } = readEndpointForm(form);
+  // The token box starts empty (the token is masked): left empty, the stored token stays.
+  return {
+    ...input,
+    botToken: botToken || null,
+    headers: input.headers?.map((row) => ({ name: row.name, value: row.value === "" ? null : row.value })),
+  };
 }

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { workspaceLanguage } from "@/lib/channels/message-language";
+import { telegramText } from "@/lib/channels/telegram";
 import { getDatabase } from "@/lib/db/client";
 import type { LeadJson } from "@/lib/leads/lead-json";
 import { wakeOutbox } from "@/lib/outbox/wake";
@@ -49,7 +51,8 @@ function sampleContent(workspaceSlug: string, captureLinkId: string, linkName: s
  */
 export async function sendTestEvent(workspaceId: string, endpointId: string): Promise<{ messageId: string }> {
   const id = endpointIdOrNotFound(endpointId);
-  const { prisma } = await getDatabase();
+  const database = await getDatabase();
+  const { prisma } = database;
   const endpoint = await prisma.webhookEndpoint.findFirst({
     where: { id, workspaceId },
     select: { kind: true, linkIds: true, workspace: { select: { slug: true } } },
@@ -62,7 +65,12 @@ export async function sendTestEvent(workspaceId: string, endpointId: string): Pr
     select: { id: true, name: true },
   });
   const content = sampleContent(endpoint.workspace.slug, link?.id ?? randomUUID(), link?.name);
-  const body = endpoint.kind === "slack" ? slackBody(content) : webhookBody(content, true);
+  const body =
+    endpoint.kind === "telegram"
+      ? telegramText({ ...content, test: true }, await workspaceLanguage(database, workspaceId))
+      : endpoint.kind === "slack"
+        ? slackBody(content)
+        : webhookBody(content, true);
   const messageUuid = randomUUID();
   await prisma.webhookMessage.create({
     data: { id: messageUuid, endpointId: id, workspaceId, eventType: "lead.created", body, test: true },

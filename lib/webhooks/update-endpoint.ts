@@ -19,8 +19,10 @@ import {
  * (`value` null or absent) keeps the value stored under the same name; `enabled` has its own verb
  * (setEndpointEnabled), so saving settings never re-enables an endpoint Leadlink disabled.
  */
-export type WebhookEndpointUpdate = Omit<WebhookEndpointInput, "headers" | "enabled"> & {
+export type WebhookEndpointUpdate = Omit<WebhookEndpointInput, "headers" | "enabled" | "botToken"> & {
   headers?: { name: string; value?: string | null }[];
+  /** A Telegram endpoint's token is masked once saved: absent, null or empty keeps the stored one. */
+  botToken?: string | null;
 };
 
 function storedHeaders(value: unknown): WebhookHeader[] {
@@ -53,8 +55,9 @@ export async function updateEndpoint(
     }
     return { name: header.name, value: kept };
   });
-  const { enabled: _enabled, ...data } = parseInput(WebhookEndpointInput, { ...input, headers }, "webhook endpoint");
-  await assertPublicUrl(data.url);
+  const botToken = input.botToken || (current.kind === "telegram" ? current.botToken : null) || undefined;
+  const { enabled: _enabled, ...data } = parseInput(WebhookEndpointInput, { ...input, headers, botToken }, "webhook endpoint");
+  if (data.kind !== "telegram") await assertPublicUrl(data.url);
   await assertWorkspaceLinks(workspaceId, data.linkIds);
 
   // Tenancy in the write itself: the row may have moved on since the read, never to another workspace.

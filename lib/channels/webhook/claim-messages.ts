@@ -15,8 +15,11 @@ export interface ClaimedMessage {
   test: boolean;
   attempt_count: number;
   created_at: Date;
-  kind: "webhook" | "slack";
+  kind: "webhook" | "slack" | "telegram";
   url: string;
+  /** A Telegram endpoint's (lib/channels/telegram/). */
+  bot_token: string | null;
+  chat_id: string | null;
   headers: { name: string; value: string }[] | string;
   secret: string;
   previous_secret: string | null;
@@ -38,7 +41,7 @@ export async function claimMessages(
       `/* leadlink:claim-webhook-messages */
       UPDATE webhook_messages m SET lease_owner = $1, lease_expires_at = now() + make_interval(secs => $3::double precision / 1000)
       FROM (
-        SELECT c.id, e.kind, e.url, e.headers, e.secret,
+        SELECT c.id, e.kind, e.url, e.headers, e.secret, e.bot_token, e.chat_id,
           CASE WHEN e.previous_secret_expires_at > now() THEN e.previous_secret END AS previous_secret
         FROM webhook_messages c
         JOIN webhook_endpoints e ON e.id = c.endpoint_id AND e.enabled
@@ -49,7 +52,7 @@ export async function claimMessages(
       ) d
       WHERE m.id = d.id
       RETURNING m.id, m.endpoint_id, m.workspace_id, m.event_type, m.lead_id, m.submission_id, m.body, m.lead_snapshot, m.test,
-        m.attempt_count, m.created_at, d.kind, d.url, d.headers, d.secret, d.previous_secret`,
+        m.attempt_count, m.created_at, d.kind, d.url, d.headers, d.secret, d.previous_secret, d.bot_token, d.chat_id`,
       [owner, limit, leaseMs],
     ),
   );

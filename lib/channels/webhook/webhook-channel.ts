@@ -1,4 +1,7 @@
+import { workspaceLanguage } from "@/lib/channels/message-language";
+import { sendTelegram, telegramText } from "@/lib/channels/telegram";
 import type { Database } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { log } from "@/lib/log";
 import { notifyEndpointDisabled as emailEndpointDisabled } from "@/lib/mail/notify-endpoint-disabled";
@@ -45,14 +48,28 @@ function loadContents(database: Database, messages: readonly ClaimedMessage[]): 
 }
 
 /** One attempt at one message: the body built (first attempt) or as stored, signed and posted. */
-async function attempt(item: WebhookItem, signal: AbortSignal): Promise<{ body: string | null; result: AttemptResult }> {
+async function attempt(
+  database: Database,
+  item: WebhookItem,
+  signal: AbortSignal,
+): Promise<{ body: string | null; result: AttemptResult }> {
   const { message } = item;
   let body = message.body;
   try {
     if (body === null) {
       const content = await item.content!;
       if (content instanceof Error) throw content;
-      body = message.kind === "slack" ? slackBody(content) : webhookBody(content, message.test);
+      body =
+        message.kind === "telegram"
+          ? telegramText(content, await workspaceLanguage(database, message.workspace_id))
+          : message.kind === "slack"
+            ? slackBody(content)
+            : webhookBody(content, message.test);
+    }
+    if (message.kind === "telegram") {
+      // A Telegram endpoint's address is the server's (TELEGRAM_API_URL), never the user's: no SSRF guard needed.
+      const telegram = { botToken: message.bot_token ?? "", chatId: message.chat_id ?? "", text: body };
+      return { body, result: await sendTelegram({ apiUrl: env().TELEGRAM_API_URL, ...telegram, signal }) };
     }
     const headers = (typeof message.headers === "string" ? JSON.parse(message.headers) : message.headers) as WebhookHeader[];
     const secrets =
@@ -115,7 +132,7 @@ export function webhookChannel(): Channel<WebhookItem> {
     },
     async deliver(database, item: WebhookItem, { owner, signal }: DeliveryContext) {
       const { message } = item;
-      const { body, result } = await attempt(item, signal);
+      const { body, result } = await attempt(database, item, signal);
       if (signal.aborted) return; // the runner is stopping: the message is released, not counted as a failure
       if (succeeded(result)) {
         // The slot is free once the attempt is made: the message's lease keeps it from being claimed again

@@ -15,6 +15,8 @@ export async function saveNotificationsAction(slug: string, _previous: ActionSta
     const saved = await setNotificationPreference(workspace.id, user.id, {
       mode: String(form.get("mode") ?? "") as NotificationInput["mode"],
       linkIds: links,
+      // Absent when the server has no WhatsApp (the box is not shown): the number saved stays.
+      whatsappNumber: form.has("whatsapp") ? String(form.get("whatsapp")) : undefined,
     });
     revalidatePath(`/w/${workspace.slug}/notifications`);
     const t = await getServerTranslator("email.notifications");

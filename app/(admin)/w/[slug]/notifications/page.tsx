@@ -6,6 +6,7 @@ import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireWorkspace } from "@/lib/auth/session";
 import { getDatabase } from "@/lib/db/client";
+import { whatsappSettings } from "@/lib/env";
 import { mailEnabled } from "@/lib/mail/mail-config";
 import { getNotificationPreference } from "@/lib/notifications/get-notification-preference";
 import { saveNotificationsAction } from "./actions";
@@ -36,6 +37,7 @@ export default async function NotificationsPage({ params }: { params: Promise<{ 
           action={saveNotificationsAction.bind(null, workspace.slug)}
           mode={preference.mode}
           chosenLinks={preference.links}
+          whatsapp={whatsappSettings() ? (preference.whatsapp ?? "") : undefined}
           links={links.map((link) => ({
             id: link.id,
             name: link.status === "active" ? link.name : t("revoked", { name: link.name }),

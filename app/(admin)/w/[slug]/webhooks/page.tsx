@@ -11,6 +11,7 @@ import { requireWorkspace } from "@/lib/auth/session";
 import { listEndpointStates } from "@/lib/webhooks/endpoint-states";
 import { listLinkChoices } from "@/lib/webhooks/link-choices";
 import { listEndpoints } from "@/lib/webhooks/list-endpoints";
+import { endpointLabel } from "@/lib/webhooks/webhook-endpoint";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("webhooks"))("title") };
@@ -57,10 +58,11 @@ export default async function WebhooksPage({ params }: { params: Promise<{ slug:
                     href={`${basePath}/${endpoint.id}`}
                     className="min-w-0 break-all font-mono text-sm font-medium text-indigo-700 hover:text-indigo-500 hover:underline"
                   >
-                    {endpoint.url}
+                    {endpointLabel(endpoint)}
                   </Link>
                   <EnabledBadge enabled={endpoint.enabled} reason={endpoint.disabledReason} />
                   {endpoint.kind === "slack" ? <Badge tone="indigo">{t("badge.slack")}</Badge> : null}
+                  {endpoint.kind === "telegram" ? <Badge tone="indigo">{t("form.kindTelegram")}</Badge> : null}
                 </div>
                 {endpoint.description ? <p className="mt-1 text-sm text-slate-600">{endpoint.description}</p> : null}
                 <dl className="mt-2 grid gap-x-6 gap-y-1 text-xs text-slate-500 sm:grid-cols-3">

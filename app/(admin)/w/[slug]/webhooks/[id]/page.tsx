@@ -18,6 +18,7 @@ import { isAppError } from "@/lib/errors";
 import { getEndpoint } from "@/lib/webhooks/get-endpoint";
 import { listLinkChoices } from "@/lib/webhooks/link-choices";
 import { listMessages, MESSAGE_STATES, type MessageState } from "@/lib/webhooks/list-messages";
+import { endpointLabel } from "@/lib/webhooks/webhook-endpoint";
 import {
   deleteEndpointAction,
   resendFailedSinceAction,
@@ -71,7 +72,7 @@ export default async function WebhookPage({
     <div className="space-y-6">
       <PageHeader
         title={<span className="break-all">{endpoint.description || t("detail.title")}</span>}
-        description={<span className="break-all font-mono">{endpoint.url}</span>}
+        description={<span className="break-all font-mono">{endpointLabel(endpoint)}</span>}
         actions={
           <ButtonLink href={`${path}/edit`} variant="secondary">
             {t("edit.button")}
@@ -96,7 +97,13 @@ export default async function WebhookPage({
         <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
           <div>
             <dt className="text-xs font-medium text-slate-500">{t("detail.kind")}</dt>
-            <dd className="text-slate-800">{endpoint.kind === "slack" ? t("form.kindSlack") : t("form.kindWebhook")}</dd>
+            <dd className="text-slate-800">
+              {endpoint.kind === "slack"
+                ? t("form.kindSlack")
+                : endpoint.kind === "telegram"
+                  ? t("form.kindTelegram")
+                  : t("form.kindWebhook")}
+            </dd>
           </div>
           <div>
             <dt className="text-xs font-medium text-slate-500">{t("detail.events")}</dt>
@@ -170,7 +177,7 @@ export default async function WebhookPage({
           >
             <p>
               {t.rich("detail.deleteBody", {
-                url: endpoint.url,
+                url: endpointLabel(endpoint),
                 link: (chunks) => <span className="break-all font-mono">{chunks}</span>,
               })}
             </p>

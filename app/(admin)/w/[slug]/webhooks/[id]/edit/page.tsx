@@ -29,13 +29,18 @@ export default async function EditWebhookPage({ params }: { params: Promise<{ sl
   const endpointPath = `/w/${workspace.slug}/webhooks/${endpoint.id}`;
   return (
     <>
-      <PageHeader title={t("edit.title")} description={<span className="break-all font-mono">{endpoint.url}</span>} />
+      <PageHeader
+        title={t("edit.title")}
+        description={<span className="break-all font-mono">{endpoint.url || `Telegram ${endpoint.chatId ?? ""}`}</span>}
+      />
       <Card>
         <EndpointForm
           action={updateEndpointAction.bind(null, workspace.slug, endpoint.id)}
           defaults={{
             kind: endpoint.kind,
             url: endpoint.url,
+            chatId: endpoint.chatId,
+            maskedBotToken: endpoint.botToken,
             events: endpoint.events,
             linkIds: endpoint.linkIds,
             // Values come masked: their boxes start empty and keep the stored value unless one is typed.

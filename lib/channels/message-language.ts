@@ -1,0 +1,27 @@
+import { type SqlExecutor, statement } from "@/lib/db/client";
+import { isLocale, type Locale } from "@/lib/i18n/locales";
+
+/**
+ * The language a workspace's channel messages are written in (DESIGN.md section 13): the owner's, else
+ * Portuguese for a Brazilian workspace, else English. Workspaces have no language setting of their own yet;
+ * when they get one, it is read here and nowhere else.
+ */
+export function messageLanguage(facts: { ownerLocale: string | null; country: string }): Locale {
+  if (isLocale(facts.ownerLocale)) return facts.ownerLocale;
+  return facts.country.trim().toUpperCase() === "BR" ? "pt-BR" : "en";
+}
+
+/** messageLanguage() of a workspace, read from the database ("en" for a workspace that no longer exists). */
+export async function workspaceLanguage(database: SqlExecutor, workspaceId: string): Promise<Locale> {
+  const [row] = await database.sql<{ country: string; owner_locale: string | null }>(
+    statement(
+      `/* leadlink:workspace-message-language */
+      SELECT w.country,
+        (SELECT u.locale FROM memberships m JOIN users u ON u.id = m.user_id
+         WHERE m.workspace_id = w.id AND m.role = 'owner' ORDER BY m.created_at LIMIT 1) AS owner_locale
+      FROM workspaces w WHERE w.id = $1::uuid`,
+      [workspaceId],
+    ),
+  );
+  return row ? messageLanguage({ ownerLocale: row.owner_locale, country: row.country }) : "en";
+}
