@@ -1,6 +1,6 @@
+import { invalidateCaptureLinks } from "@/lib/cache/capture-links";
 import { getDatabase } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { parseInput, validationFailed } from "@/lib/validation/parse-input";
 import { NotificationInput, type NotificationMode, type NotificationPreferenceJson } from "./notification-input";
 

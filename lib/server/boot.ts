@@ -1,3 +1,4 @@
+import { DIRECT_CAPTURE_HOOK, serveCaptureDirectly } from "@/lib/capture/direct-capture";
 import { closeDatabase, type Database, getDatabase } from "@/lib/db/client";
 import { startEmbeddedMaintenance } from "@/lib/db/embedded-maintenance";
 import { env } from "@/lib/env";
@@ -6,7 +7,6 @@ import { startRetentionJob } from "@/lib/privacy/retention";
 import { processSingleton } from "@/lib/process-singleton";
 import { startDispatcher } from "@/lib/webhooks/dispatcher";
 import { startDispatcherProcess } from "@/lib/webhooks/dispatcher-process";
-import { DIRECT_CAPTURE_HOOK, serveCaptureDirectly } from "./direct-capture";
 
 /** Called by scripts/server.mjs once in-flight requests are done; see registerShutdown. */
 const SHUTDOWN_HOOK = Symbol.for("leadlink.shutdown");

@@ -11,7 +11,7 @@ import { updateField } from "@/lib/fields/update-field";
 import type { ActionState } from "@/lib/forms/action-state";
 import { fromError } from "@/lib/forms/action-state";
 import { formFailure } from "@/lib/forms/form-failure";
-import { getServerTranslator } from "@/lib/i18n/server-translator";
+import { getServerTranslator } from "@/lib/request/server-translator";
 
 // Every action checks the role again (members see no forms, but can call actions); the domain functions
 // put the workspace in every query. Link pages show snippets built from the fields, so they refresh too.

@@ -7,7 +7,7 @@ import { authorizeWorkspace } from "@/lib/auth/session";
 import type { ActionState } from "@/lib/forms/action-state";
 import { fromError } from "@/lib/forms/action-state";
 import { formFailure } from "@/lib/forms/form-failure";
-import { getServerTranslator } from "@/lib/i18n/server-translator";
+import { getServerTranslator } from "@/lib/request/server-translator";
 import { createEndpoint } from "@/lib/webhooks/create-endpoint";
 import { deleteEndpoint } from "@/lib/webhooks/delete-endpoint";
 import { readEndpointForm, readEndpointUpdateForm } from "@/lib/webhooks/endpoint-form";
