@@ -2,7 +2,6 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { userActor } from "@/lib/audit/request-actor";
 import { authorizeWorkspace } from "@/lib/auth/session";
 import { releaseSpam } from "@/lib/capture/release-spam";
 import type { ActionState } from "@/lib/forms/action-state";
@@ -13,6 +12,7 @@ import { createLink } from "@/lib/links/create-link";
 import { readLinkForm, readLinkSettingsForm } from "@/lib/links/link-form";
 import { revokeLink } from "@/lib/links/revoke-link";
 import { updateLinkSettings } from "@/lib/links/update-link-settings";
+import { userActor } from "@/lib/request/request-actor";
 import { getServerTranslator } from "@/lib/request/server-translator";
 
 // Every action checks the role again: the page hides these forms from members, but an action is an

@@ -1,10 +1,10 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { userActor } from "@/lib/audit/request-actor";
 import { authorizeWorkspace } from "@/lib/auth/session";
 import { type ActionState, fromError } from "@/lib/forms/action-state";
 import { eraseLead } from "@/lib/privacy/erase-lead";
+import { userActor } from "@/lib/request/request-actor";
 import { getServerTranslator } from "@/lib/request/server-translator";
 
 /** The lead page's "Erase lead": owners and admins only (it cannot be undone); members are refused (403). */

@@ -1,11 +1,11 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { userActor } from "@/lib/audit/request-actor";
 import { authorizeWorkspace } from "@/lib/auth/session";
 import type { ActionState } from "@/lib/forms/action-state";
 import { formFailure } from "@/lib/forms/form-failure";
 import { updateRetentionSettings } from "@/lib/privacy/retention-settings";
+import { userActor } from "@/lib/request/request-actor";
 import { getServerTranslator } from "@/lib/request/server-translator";
 
 function text(form: FormData, name: string): string {
