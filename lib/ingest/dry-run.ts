@@ -1,8 +1,8 @@
 import type { Database } from "@/lib/db/client";
 import { AppError, type FieldIssue } from "@/lib/errors";
-import { type CaptureLinkContext, refreshCaptureLink } from "@/lib/ingest/capture-context";
 import { parseLeadInput } from "@/lib/leads/lead-input";
 import type { SubmissionRecord } from "@/lib/leads/submission-record";
+import { type CaptureLinkContext, refreshCaptureLink } from "./capture-context";
 import { type ResolvedCustomFields, resolveCustomFields } from "./resolve-custom-fields";
 import { CUSTOM_FIELDS_KEPT, EMAIL_KEPT, PHONE_KEPT, PHONE_OF_ANOTHER_LEAD } from "./upsert-lead";
 import { utmOf } from "./utm";
