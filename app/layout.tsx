@@ -4,7 +4,7 @@ import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import { ViewerProvider } from "@/components/ui/viewer";
 import { clientMessages } from "@/i18n/client-messages";
 import type { Messages } from "@/lib/i18n/messages";
-import { getViewer } from "@/lib/time/viewer";
+import { getViewer } from "@/lib/request/viewer";
 import "./globals.css";
 
 // Every page is rendered per request: the CSP nonce (proxy.ts) differs per response, and a page rendered at

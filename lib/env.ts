@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { RateLimitSetting } from "@/lib/rate-limit/rate";
+import { RateLimitSetting } from "@/lib/validation/rate";
 
 const flag = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])

@@ -14,7 +14,7 @@ const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 /** The TCP peer's address, set on every request; lib/ingest trusts X-Forwarded-For only with TRUST_PROXY=1. */
 const REMOTE_ADDR_HEADER = "x-leadlink-remote-addr";
-/** Set by lib/server/boot.ts: serves a capture request without Next.js's router (lib/server/direct-capture.ts). */
+/** Set by lib/server/boot.ts: serves a capture request without Next.js's router (lib/capture/direct-capture.ts). */
 const DIRECT_CAPTURE_HOOK = Symbol.for("leadlink.directCapture");
 /** Set by lib/server/boot.ts: stops the embedded maintenance and closes the database (and its engine). */
 const SHUTDOWN_HOOK = Symbol.for("leadlink.shutdown");

@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { ActionState } from "@/lib/forms/action-state";
 
-/** "Not spam" on a spam entry of a link's log: creates the lead from the stored payload (lib/links/release-spam.ts). */
+/** "Not spam" on a spam entry of a link's log: creates the lead from the stored payload (lib/capture/release-spam.ts). */
 export function NotSpamButton({ action }: { action: (state: ActionState) => Promise<ActionState> }) {
   const t = useTranslations("forms.spam");
   const [state, formAction, pending] = useActionState(action, {});

@@ -8,7 +8,7 @@ import {
 } from "@/components/submissions/submission-parts";
 import { LocalTime } from "@/components/ui/local-time";
 import type { ActionState } from "@/lib/forms/action-state";
-import type { LoggedSubmission } from "@/lib/links/list-link-submissions";
+import type { LoggedSubmission } from "@/lib/leads/submission-log";
 import { NotSpamButton } from "./not-spam-button";
 import { OutcomeBadge } from "./outcome-badge";
 

@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import { parseRate } from "@/lib/rate-limit/rate";
+import { parseRate } from "@/lib/validation/rate";
 
 const UNITS: Record<number, "second" | "minute" | "hour"> = { 1: "second", 60: "minute", 3600: "hour" };
 

@@ -37,7 +37,7 @@ export function useViewer(): TimeSettings {
 let refreshed = false;
 
 /**
- * Tells the server the browser's time zone (a cookie read when rendering: lib/time/viewer.ts), and
+ * Tells the server the browser's time zone (a cookie read when rendering: lib/request/viewer.ts), and
  * re-renders the page once when the server rendered it for another zone, so server-computed days (the
  * dashboard's, the date filters') follow too. Every page after that is right on first paint.
  */

@@ -4,8 +4,8 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { processSingleton } from "@/lib/process-singleton";
 import { createLimiter } from "@/lib/rate-limit/create-limiter";
-import { parseRate } from "@/lib/rate-limit/rate";
 import { redisStore } from "@/lib/rate-limit/redis-store";
+import { parseRate } from "@/lib/validation/rate";
 
 // Per database and rate, like the ingest limiters: the PostgreSQL store uses that database's pool.
 const limiters = processSingleton("api-rate-limiters", () => new WeakMap<Database, Map<string, RateLimiterAbstract>>());

@@ -3,7 +3,7 @@ import { ApiKeyInput } from "@/lib/api-keys/api-key-input";
 import { ERROR_CODES, type ErrorCode } from "@/lib/error-codes";
 import { CustomFieldInput } from "@/lib/fields/custom-field";
 import { publicBaseUrl } from "@/lib/http/public-base-url";
-import { leadInputSchema } from "@/lib/ingest/lead-input";
+import { leadInputSchema } from "@/lib/leads/lead-input";
 import { leadWorkflowPatchSchema } from "@/lib/leads/lead-workflow-input";
 import { ApiLeadListQuery } from "@/lib/leads/list-api-leads";
 import { LinkInput } from "@/lib/links/link-input";

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
+import { setPassword } from "@/lib/auth/set-password";
 import { createUser } from "@/lib/users/create-user";
 import { listUsers } from "@/lib/users/list-users";
-import { setPassword } from "@/lib/users/set-password";
 import { action, type CliContext, leafCommand } from "./cli-command";
 
 export function registerUserCommands(program: Command, context: CliContext): void {

@@ -1,6 +1,6 @@
 import { type AuditActor, recordAudit } from "@/lib/audit/record";
+import { invalidateCaptureLinks } from "@/lib/cache/capture-links";
 import { getDatabase } from "@/lib/db/client";
-import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { type CustomFieldDefinition, toDefinition } from "./custom-field";
 import { fieldNotFound } from "./field-errors";
 import { customFieldSelect } from "./list-fields";

@@ -1,8 +1,8 @@
 import { parseCalendarDate } from "@/lib/normalise/date";
+import { labelKey } from "@/lib/normalise/label-key";
 import { absent, invalid, type Normalised, valid } from "@/lib/normalise/result";
 import { checkText, describeType, excerpt, MAX_CUSTOM_TEXT } from "@/lib/normalise/text";
 import type { CustomFieldDefinition } from "./custom-field";
-import { labelKey } from "./label-key";
 
 export type FieldValue = string | number | boolean;
 

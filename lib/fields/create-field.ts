@@ -1,13 +1,13 @@
 import { type AuditActor, recordAudit } from "@/lib/audit/record";
+import { invalidateCaptureLinks } from "@/lib/cache/capture-links";
 import { getDatabase } from "@/lib/db/client";
 import { uniqueViolation } from "@/lib/db/errors";
 import type { FieldIssue } from "@/lib/errors";
-import { invalidateCaptureLinks } from "@/lib/links/link-cache";
+import { labelKey } from "@/lib/normalise/label-key";
 import { toFieldIssues, validationFailed } from "@/lib/validation/parse-input";
 import { type CustomFieldDefinition, CustomFieldInput, FIELD_TYPES, toDefinition } from "./custom-field";
 import { FIELD_UNIQUE_CONSTRAINTS, fieldTaken } from "./field-errors";
 import { lockFieldKeys, refuseAliasCollision } from "./field-keys";
-import { labelKey } from "./label-key";
 
 /** What callers send; CustomFieldInput checks it (type defaults to text, options only for select). */
 export interface NewCustomField {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { FieldType } from "@/lib/db/generated/enums";
+import { labelKey } from "@/lib/normalise/label-key";
 import { KeyName } from "@/lib/validation/key-name";
-import { labelKey } from "./label-key";
 
 export { FieldType };
 export const FIELD_TYPES = Object.values(FieldType);

@@ -1,7 +1,7 @@
 import { type AuditActor, recordAudit } from "@/lib/audit/record";
+import { invalidateCaptureLinks } from "@/lib/cache/capture-links";
 import { getDatabase } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { fieldId } from "./update-field";
 
 export function aliasNotFound(): AppError {

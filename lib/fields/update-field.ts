@@ -1,15 +1,15 @@
 import type { z } from "zod";
 import { auditChanges } from "@/lib/audit/audit-changes";
 import { type AuditActor, recordAudit } from "@/lib/audit/record";
+import { invalidateCaptureLinks } from "@/lib/cache/capture-links";
 import { getDatabase } from "@/lib/db/client";
 import { uniqueViolation } from "@/lib/db/errors";
-import { invalidateCaptureLinks } from "@/lib/links/link-cache";
+import { labelKey } from "@/lib/normalise/label-key";
 import { parseInput, validationFailed } from "@/lib/validation/parse-input";
 import { uuidOrUndefined } from "@/lib/validation/uuid";
 import { type CustomFieldDefinition, CustomFieldUpdate, toDefinition } from "./custom-field";
 import { FIELD_UNIQUE_CONSTRAINTS, fieldNotFound, fieldTaken } from "./field-errors";
 import { lockFieldKeys, refuseAliasCollision } from "./field-keys";
-import { labelKey } from "./label-key";
 import { customFieldSelect } from "./list-fields";
 
 /** A field id as typed: lower-cased, or undefined when it cannot be a UUID (so no field has it). */

@@ -1,7 +1,7 @@
 import type { ErrorCode } from "@/lib/error-codes";
 import { AppError } from "@/lib/errors";
-import { translateAppError, unexpectedErrorMessage } from "@/lib/i18n/translate-error";
 import { log } from "@/lib/log";
+import { translateAppError, unexpectedErrorMessage } from "@/lib/request/translate-error";
 
 /** What a form's server action answers: a message, and errors to show next to the inputs. */
 export interface ActionState {

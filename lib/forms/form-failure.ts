@@ -1,4 +1,4 @@
-import { checkFieldsMessage } from "@/lib/i18n/translate-error";
+import { checkFieldsMessage } from "@/lib/request/translate-error";
 import { type ActionState, fromError, submittedValues } from "./action-state";
 
 /**

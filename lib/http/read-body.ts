@@ -12,7 +12,7 @@ export interface ReceivedBody {
   tooLarge: boolean;
   /** The media type, lower-cased, without parameters; "" when the header is missing. */
   mediaType: string;
-  /** The body as received, cut at the limit: a multipart form is parsed from its bytes (lib/html-forms). */
+  /** The body as received, cut at the limit: a multipart form is parsed from its bytes (lib/capture/html-forms). */
   bytes: Uint8Array;
 }
 

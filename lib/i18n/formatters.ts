@@ -3,7 +3,7 @@ import { formatCount, formatDay, formatInstant, formatRelative, type TimeSetting
 
 /**
  * Everything the admin writes that is not a sentence, in the viewer's language and time zone. Server
- * components get one from getFormatters() (lib/i18n/get-formatters.ts), client components from
+ * components get one from getFormatters() (lib/request/get-formatters.ts), client components from
  * useFormatters() (components/ui/use-formatters.ts); both build it here, so they agree.
  */
 export interface Formatters {

@@ -1,9 +1,9 @@
 import type { Database } from "@/lib/db/client";
 import { AppError, type FieldIssue } from "@/lib/errors";
-import { type CaptureLinkContext, refreshCaptureLink } from "@/lib/links/link-cache";
-import { parseLeadInput } from "./lead-input";
+import { parseLeadInput } from "@/lib/leads/lead-input";
+import type { SubmissionRecord } from "@/lib/leads/submission-record";
+import { type CaptureLinkContext, refreshCaptureLink } from "./capture-context";
 import { type ResolvedCustomFields, resolveCustomFields } from "./resolve-custom-fields";
-import type { SubmissionRecord } from "./submission-record";
 import { CUSTOM_FIELDS_KEPT, EMAIL_KEPT, PHONE_KEPT, PHONE_OF_ANOTHER_LEAD } from "./upsert-lead";
 import { utmOf } from "./utm";
 

@@ -4,9 +4,9 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { processSingleton } from "@/lib/process-singleton";
 import { createLimiter } from "@/lib/rate-limit/create-limiter";
-import { parseRate, type Rate } from "@/lib/rate-limit/rate";
 import { rateLimitSubject } from "@/lib/rate-limit/rate-limit-subject";
 import { redisStore } from "@/lib/rate-limit/redis-store";
+import { parseRate, type Rate } from "@/lib/validation/rate";
 
 function linkLimiter(rate: Rate, database: Database): RateLimiterAbstract {
   // Once this process has seen a client over its limit, it refuses that client from memory until the

@@ -1,13 +1,13 @@
 import type { Database } from "@/lib/db/client";
 import { AppError, type FieldIssue } from "@/lib/errors";
-import { type CaptureLinkContext, refreshCaptureLink } from "@/lib/links/link-cache";
+import { type CaptureLinkContext, refreshCaptureLink } from "@/lib/ingest/capture-context";
+import { parseLeadInput } from "@/lib/leads/lead-input";
+import type { SubmissionRecord } from "@/lib/leads/submission-record";
 import { wakeOutbox } from "@/lib/outbox/wake";
 import { writeLead } from "./group-commit";
 import { findIdempotentOutcome } from "./idempotency";
-import { parseLeadInput } from "./lead-input";
 import { type ResolvedCustomFields, resolveCustomFields } from "./resolve-custom-fields";
 import { pickStatsShard } from "./stats-shard";
-import type { SubmissionRecord } from "./submission-record";
 
 export interface IngestOutcome {
   leadId: string;
@@ -27,7 +27,7 @@ function isFilled(value: unknown): boolean {
 /**
  * One accepted-or-rejected lead submission, from a parsed JSON object to a stored lead:
  * validate and normalise, resolve custom fields, honour Idempotency-Key, then create or update the lead.
- * Throws AppError for every rejection; the caller records rejections and spam (lib/http/capture-route.ts),
+ * Throws AppError for every rejection; the caller records rejections and spam (lib/capture/capture-route.ts),
  * this function only the accepted lead, with its submission, in one transaction.
  */
 export async function ingestSubmission(

@@ -1,7 +1,7 @@
 import { Prisma, type PrismaClient, type SubmissionOutcome } from "@/lib/db/generated/client";
 import type { FieldIssue } from "@/lib/errors";
+import type { SubmissionRecord } from "@/lib/leads/submission-record";
 import { wakeOutbox } from "@/lib/outbox/wake";
-import type { SubmissionRecord } from "./submission-record";
 import type { UtmValues } from "./utm";
 
 export interface Rejection {

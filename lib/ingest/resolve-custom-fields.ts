@@ -1,8 +1,8 @@
 import type { FieldIssue } from "@/lib/errors";
 import { coerceFieldValue, type FieldValue } from "@/lib/fields/coerce-field-value";
 import type { CustomFieldDefinition } from "@/lib/fields/custom-field";
-import { labelKey } from "@/lib/fields/label-key";
-import { safeKey } from "./lead-input";
+import { safeKey } from "@/lib/leads/lead-input";
+import { labelKey } from "@/lib/normalise/label-key";
 
 /** A workspace's custom fields, indexed the four ways a request may name them. */
 export interface FieldIndex {

@@ -5,11 +5,11 @@ import { Prisma } from "@/lib/db/generated/client";
 import type { FieldIssue } from "@/lib/errors";
 import type { FieldValue } from "@/lib/fields/coerce-field-value";
 import { publicBaseUrl } from "@/lib/http/public-base-url";
+import type { LeadInput } from "@/lib/leads/lead-input";
 import { leadSnapshotSql } from "@/lib/leads/lead-snapshot";
+import type { SubmissionRecord } from "@/lib/leads/submission-record";
 import { formatPhone } from "@/lib/phone/format-phone";
 import { consentRecordInsert } from "@/lib/privacy/consent-records";
-import type { LeadInput } from "./lead-input";
-import type { SubmissionRecord } from "./submission-record";
 
 export interface LeadWrite {
   workspaceId: string;
@@ -23,7 +23,7 @@ export interface LeadWrite {
   record: SubmissionRecord;
   /** Which counter row of the link to bump (spreads concurrent requests over rows). */
   statsShard: number;
-  /** The workspace has webhook endpoints: write the outbox rows in the same statement (link-cache.ts). */
+  /** The workspace has webhook endpoints: write the outbox rows in the same statement (capture-context.ts). */
   hasWebhooks?: boolean;
   /** A member wants an email per new lead: write those outbox rows in the same statement too (docs/email.md). */
   hasEmailSubscribers?: boolean;

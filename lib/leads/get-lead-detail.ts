@@ -1,9 +1,9 @@
 import { getDatabase } from "@/lib/db/client";
 import type { LinkStatus, Prisma } from "@/lib/db/generated/client";
 import type { FieldType } from "@/lib/fields/custom-field";
-import { type LoggedSubmission, storedIssues, submissionLogSelect } from "@/lib/links/list-link-submissions";
 import { leadIdOrNotFound, leadNotFound } from "./get-lead";
 import { type LeadJson, leadSelect, toLeadJson, type UtmJson } from "./lead-json";
+import { type LoggedSubmission, storedIssues, submissionLogSelect } from "./submission-log";
 
 /** How many submissions the lead page shows; a lead posted thousands of times still opens quickly. */
 export const TIMELINE_LIMIT = 50;

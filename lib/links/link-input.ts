@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { LEAD_KEYS } from "@/lib/ingest/lead-input";
-import { RateLimitSetting } from "@/lib/rate-limit/rate";
+import { LEAD_KEYS } from "@/lib/leads/lead-input";
 import { KeyName } from "@/lib/validation/key-name";
+import { RateLimitSetting } from "@/lib/validation/rate";
 import { normaliseOrigin } from "./allowed-origins";
 import { CaptchaMinScore, CaptchaProviderInput, CaptchaSecret, RedirectUrl } from "./form-settings";
 

@@ -1,10 +1,14 @@
 import { z } from "zod";
 import { getDatabase } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
-import type { FieldIssue } from "@/lib/errors";
+import { type LoggedSubmission, storedIssues, submissionLogSelect } from "@/lib/leads/submission-log";
 import { parseInput } from "@/lib/validation/parse-input";
-import { SPAM_WHERE } from "./release-spam";
 import { decodeSubmissionCursor, encodeSubmissionCursor } from "./submission-cursor";
+
+/** The Spam folder of a link's request log: a filled honeypot, or a failed captcha (DESIGN.md section 11). */
+export const SPAM_WHERE = {
+  OR: [{ outcome: "spam" }, { outcome: "rejected", errorCode: "captcha_failed" }],
+} satisfies Prisma.SubmissionWhereInput;
 
 export const SUBMISSION_FILTERS = ["all", "accepted", "rejected", "spam", "dryRun"] as const;
 export type SubmissionFilter = (typeof SUBMISSION_FILTERS)[number];
@@ -33,41 +37,12 @@ export const SubmissionLogQuery = z.object({
 });
 export type SubmissionLogQuery = z.input<typeof SubmissionLogQuery>;
 
-/** What a recorded request shows wherever it is shown (a link's log, a lead's timeline). */
-export const submissionLogSelect = {
-  id: true,
-  receivedAt: true,
-  outcome: true,
-  status: true,
-  errorCode: true,
-  errors: true,
-  warnings: true,
-  payload: true,
-  ip: true,
-  userAgent: true,
-  origin: true,
-  referer: true,
-  idempotencyKey: true,
-  leadId: true,
-  dryRun: true,
-  releasedAt: true,
-} satisfies Prisma.SubmissionSelect;
-
-type SubmissionRow = Prisma.SubmissionGetPayload<{ select: typeof submissionLogSelect }>;
-
-export type LoggedSubmission = Omit<SubmissionRow, "errors" | "warnings"> & { errors: FieldIssue[]; warnings: FieldIssue[] };
-
 export interface SubmissionLogPage {
   submissions: LoggedSubmission[];
   /** Cursor of the next (older) page, when there is one. */
   olderCursor?: string;
   /** Cursor of the previous (newer) page, when there is one. */
   newerCursor?: string;
-}
-
-/** Field errors or warnings as stored (a jsonb array). */
-export function storedIssues(value: Prisma.JsonValue | null): FieldIssue[] {
-  return Array.isArray(value) ? (value as unknown as FieldIssue[]) : [];
 }
 
 /**

@@ -1,8 +1,8 @@
 import { type AuditActor, recordAudit } from "@/lib/audit/record";
+import { invalidateCaptureLinks } from "@/lib/cache/capture-links";
 import { getDatabase } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
-import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { uuidOrUndefined } from "@/lib/validation/uuid";
 import { type CaptureLinkSummary, captureLinkSelect, toCaptureLinkSummary } from "./capture-link";
 import { isLinkToken } from "./link-token";
@@ -39,7 +39,7 @@ export async function revokeLink(workspaceId: string, idOrToken: string, actor?:
     });
     if (link) {
       // This process forgets the link at once. Other instances keep their cached copy for up to the cache's
-      // TTL (lib/links/link-cache.ts), but no lead gets in through it: the ingest transaction checks the link's
+      // TTL (lib/ingest/capture-context.ts), but no lead gets in through it: the ingest transaction checks the link's
       // status in the statement that writes the lead, and answers 410 (capture_link_revoked) when it is revoked.
       invalidateCaptureLinks(workspaceId);
       return toCaptureLinkSummary(link);

@@ -1,7 +1,7 @@
 import { auditChanges } from "@/lib/audit/audit-changes";
 import { type AuditActor, recordAudit } from "@/lib/audit/record";
+import { invalidateCaptureLinks } from "@/lib/cache/capture-links";
 import { getDatabase } from "@/lib/db/client";
-import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { parseInput } from "@/lib/validation/parse-input";
 import { type CaptureLinkSummary, captureLinkSelect, toCaptureLinkSummary } from "./capture-link";
 import { assertFormSettings } from "./form-settings";

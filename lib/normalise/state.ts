@@ -1,4 +1,4 @@
-import { labelKey } from "@/lib/fields/label-key";
+import { labelKey } from "@/lib/normalise/label-key";
 import { type Normalised, valid } from "./result";
 
 const STATES: Record<string, string> = {

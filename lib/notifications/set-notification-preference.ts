@@ -1,6 +1,6 @@
+import { invalidateCaptureLinks } from "@/lib/cache/capture-links";
 import { getDatabase } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { normalisePhone } from "@/lib/normalise/phone";
 import { phoneE164 } from "@/lib/phone/format-phone";
 import { parseInput, validationFailed } from "@/lib/validation/parse-input";

@@ -1,6 +1,6 @@
 import { Prisma } from "@/lib/db/generated/client";
-import type { SubmissionRecord } from "@/lib/ingest/submission-record";
-import type { Consent } from "./consent-input";
+import type { Consent } from "@/lib/leads/consent-input";
+import type { SubmissionRecord } from "@/lib/leads/submission-record";
 
 /**
  * The ingest statement's part that appends the consent record (DESIGN.md section 9): a CTE reading the

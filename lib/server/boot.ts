@@ -1,10 +1,10 @@
+import { DIRECT_CAPTURE_HOOK, serveCaptureDirectly } from "@/lib/capture/direct-capture";
 import { closeDatabase, type Database, getDatabase } from "@/lib/db/client";
 import { startEmbeddedMaintenance } from "@/lib/db/embedded-maintenance";
 import { env } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
 import { startRetentionJob } from "@/lib/privacy/retention";
 import { processSingleton } from "@/lib/process-singleton";
-import { DIRECT_CAPTURE_HOOK, serveCaptureDirectly } from "./direct-capture";
 import { startDispatcher, startDispatcherProcess } from "./outbox";
 
 /** Called by scripts/server.mjs once in-flight requests are done; see registerShutdown. */

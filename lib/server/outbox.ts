@@ -1,8 +1,8 @@
+import { invalidateCaptureLinks } from "@/lib/cache/capture-links";
 import { emailChannel } from "@/lib/channels/email/email-channel";
 import { webhookChannel } from "@/lib/channels/webhook/webhook-channel";
 import { whatsappChannel } from "@/lib/channels/whatsapp/whatsapp-channel";
 import type { Database } from "@/lib/db/client";
-import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { log } from "@/lib/log";
 import type { Channel } from "@/lib/outbox/channel";
 import { type Runner, type RunnerOptions, startRunner } from "@/lib/outbox/runner";

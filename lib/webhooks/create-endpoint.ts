@@ -1,8 +1,8 @@
 import { auditUrl } from "@/lib/audit/audit-changes";
 import { type AuditActor, type AuditDetails, type AuditEvent, recordAudit } from "@/lib/audit/record";
+import { invalidateCaptureLinks } from "@/lib/cache/capture-links";
 import { getDatabase } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { parseInput } from "@/lib/validation/parse-input";
 import { WebhookEndpointInput } from "./endpoint-input";
 import { assertPublicUrl } from "./ssrf-guard";

@@ -1,7 +1,7 @@
 import { type AuditActor, recordAudit } from "@/lib/audit/record";
+import { invalidateCaptureLinks } from "@/lib/cache/capture-links";
 import { getDatabase } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
-import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { endpointAuditEvent } from "./create-endpoint";
 import { endpointIdOrNotFound, endpointNotFound } from "./webhook-endpoint";
 

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { workspaceLanguage } from "@/lib/channels/message-language";
-import { telegramText } from "@/lib/channels/telegram";
 import { getDatabase } from "@/lib/db/client";
 import type { LeadJson } from "@/lib/leads/lead-json";
 import { wakeOutbox } from "@/lib/outbox/wake";
+import { workspaceLanguage } from "@/lib/workspaces/message-language";
 import { type MessageContent, slackBody, webhookBody } from "./build-message";
+import { telegramText } from "./telegram-text";
 import { endpointIdOrNotFound, endpointNotFound } from "./webhook-endpoint";
 import { webhookMessageId } from "./webhook-message";
 

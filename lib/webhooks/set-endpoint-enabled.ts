@@ -1,6 +1,6 @@
 import { type AuditActor, recordAudit } from "@/lib/audit/record";
+import { invalidateCaptureLinks } from "@/lib/cache/capture-links";
 import { getDatabase } from "@/lib/db/client";
-import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { endpointAuditEvent } from "./create-endpoint";
 import { endpointIdOrNotFound, endpointNotFound } from "./webhook-endpoint";
 

@@ -3,9 +3,9 @@
 // a change keeps the session that made it and ends the others, a reset ends all of the member's sessions.
 import { describe, expect, it } from "vitest";
 import { authenticate } from "@/lib/auth/auth-options";
+import { changePassword } from "@/lib/auth/change-password";
 import { findWorkspaceAccess } from "@/lib/auth/session";
 import { readSession, startSession } from "@/lib/auth/sessions";
-import { changePassword } from "@/lib/users/change-password";
 import { addMember } from "@/lib/workspaces/add-member";
 import { createWorkspace } from "@/lib/workspaces/create-workspace";
 import { listUserWorkspaces } from "@/lib/workspaces/list-user-workspaces";

@@ -5,9 +5,9 @@
 import "../support/server-action";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { saveNotificationsAction } from "@/app/(admin)/w/[slug]/notifications/actions";
+import { invalidateCaptureLinks } from "@/lib/cache/capture-links";
 import { runCli } from "@/lib/cli/run-cli";
 import { resetEnv } from "@/lib/env";
-import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { setNotificationPreference } from "@/lib/notifications/set-notification-preference";
 import { eraseLead } from "@/lib/privacy/erase-lead";
 import { type Dispatcher, startDispatcher } from "@/lib/server/outbox";

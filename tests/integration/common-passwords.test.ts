@@ -3,11 +3,11 @@
 import "../support/next-request-globals";
 import { describe, expect, it } from "vitest";
 import { setupAction } from "@/app/(auth)/setup/actions";
+import { changePassword } from "@/lib/auth/change-password";
 import { resetPassword } from "@/lib/auth/password-reset";
 import { newLinkToken } from "@/lib/auth/seal-token";
 import { startSession } from "@/lib/auth/sessions";
 import { acceptInvitation } from "@/lib/invitations/accept-invitation";
-import { changePassword } from "@/lib/users/change-password";
 import { verifyPassword } from "@/lib/users/password";
 import { addWorkspaceMember } from "@/lib/workspaces/add-workspace-member";
 import { resetMemberPassword } from "@/lib/workspaces/reset-member-password";

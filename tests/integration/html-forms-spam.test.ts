@@ -5,8 +5,8 @@
 import "../support/next-request-globals";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { releaseSpamAction } from "@/app/(admin)/w/[slug]/links/actions";
+import { invalidateCaptureLinks } from "@/lib/cache/capture-links";
 import { resetEnv } from "@/lib/env";
-import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { countLinkSpam, listLinkSubmissions } from "@/lib/links/list-link-submissions";
 import { createEndpoint } from "@/lib/webhooks/create-endpoint";
 import { useTestDatabase } from "../support/database";

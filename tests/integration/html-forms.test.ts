@@ -2,8 +2,8 @@
 // the JSON body's field names and bracket nesting, JSON answers for Accept: application/json, otherwise 303s
 // to the link's pages or the built-in ones, with ?error=&fields= on a refusal.
 import { describe, expect, it } from "vitest";
+import { invalidateCaptureLinks } from "@/lib/cache/capture-links";
 import { createField } from "@/lib/fields/create-field";
-import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { updateLinkSettings } from "@/lib/links/update-link-settings";
 import { run, runJson } from "../support/cli-run";
 import { useTestDatabase } from "../support/database";

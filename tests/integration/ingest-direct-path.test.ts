@@ -1,10 +1,10 @@
-// The capture endpoint served without Next.js's router (lib/server/direct-capture.ts), as scripts/server.mjs
+// The capture endpoint served without Next.js's router (lib/capture/direct-capture.ts), as scripts/server.mjs
 // does: over a real socket, it must answer exactly as the route handler does, take only well-formed capture
 // URLs, and keep the connection usable after a body it refused.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveCaptureDirectly } from "@/lib/server/direct-capture";
+import { serveCaptureDirectly } from "@/lib/capture/direct-capture";
 import { useTestDatabase } from "../support/database";
 import { raw, setupLink, submissionsOf, uniqueEmail, withoutRateLimit } from "../support/ingest-helpers";
 

@@ -5,9 +5,9 @@
 // most the limit's worth of log entries per client and window, plus the first 429.
 import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { PREFLIGHT_REFUSED } from "@/lib/capture/capture-route";
 import type { Database } from "@/lib/db/client";
 import { resetEnv } from "@/lib/env";
-import { PREFLIGHT_REFUSED } from "@/lib/http/capture-route";
 import { REMOTE_ADDRESS_HEADER } from "@/lib/http/request-meta";
 import { useTestDatabase } from "../support/database";
 import { expectProblem, leadCount, postText, raw, setupLink, submissionsOf } from "../support/ingest-helpers";

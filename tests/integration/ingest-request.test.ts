@@ -275,7 +275,7 @@ describe("unknown and revoked links", () => {
     const { token, link } = await setupLink(db.current);
     expect((await post(token, { email: uniqueEmail() })).status).toBe(201);
     await db.current.prisma.captureLink.update({ where: { id: link.id }, data: { status: "revoked", revokedAt: new Date() } });
-    const { invalidateCaptureLinks } = await import("@/lib/links/link-cache");
+    const { invalidateCaptureLinks } = await import("@/lib/cache/capture-links");
     invalidateCaptureLinks();
     await expectProblem(await postText(token, lead()), 410, "capture_link_revoked");
   });
@@ -315,7 +315,7 @@ describe("rate limit (INGEST_RATE_LIMIT, per link and client IP)", () => {
     const workspace = await db.current.prisma.workspace.findFirstOrThrow();
     const link = await createLink(db.current, workspace.id);
     await db.current.prisma.captureLink.update({ where: { id: link.id }, data: { rateLimit: "off" } });
-    const { invalidateCaptureLinks } = await import("@/lib/links/link-cache");
+    const { invalidateCaptureLinks } = await import("@/lib/cache/capture-links");
     invalidateCaptureLinks();
     for (let i = 0; i < 3; i++)
       expect((await postText(link.token, lead(), { "x-leadlink-remote-addr": "203.0.113.9" })).status).toBe(201);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { findWorkspaceAccess, renderedMemberships } from "@/lib/auth/session";
 import { canonicalTags, listTags } from "@/lib/leads/lead-tags";
-import { listFilterChoices } from "@/lib/leads/list-filter-choices";
 import { createLink } from "@/lib/links/create-link";
 import { listLinkChoices, listLinks } from "@/lib/links/list-links";
 import { revokeLink } from "@/lib/links/revoke-link";
 import { addMember } from "@/lib/workspaces/add-member";
 import { createWorkspace } from "@/lib/workspaces/create-workspace";
+import { listFilterChoices } from "@/lib/workspaces/list-filter-choices";
 import { listMembers } from "@/lib/workspaces/list-members";
 import { useTestDatabase } from "../support/database";
 import { newTenant, newUser, unique } from "../support/tenants";

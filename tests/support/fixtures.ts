@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
+import { invalidateCaptureLinks } from "@/lib/cache/capture-links";
 import type { Database } from "@/lib/db/client";
 import type { LinkStatus } from "@/lib/db/generated/enums";
 import type { FieldType } from "@/lib/fields/custom-field";
-import { labelKey } from "@/lib/fields/label-key";
-import { invalidateCaptureLinks } from "@/lib/links/link-cache";
 import { generateLinkToken } from "@/lib/links/link-token";
+import { labelKey } from "@/lib/normalise/label-key";
 
 /** A well-formed token no link has (yet). */
 export function testToken(): string {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { resetEnv } from "@/lib/env";
 import { clientIp, REMOTE_ADDRESS_HEADER } from "@/lib/http/request-meta";
-import { parseRate } from "@/lib/rate-limit/rate";
 import { rateLimitSubject } from "@/lib/rate-limit/rate-limit-subject";
+import { parseRate } from "@/lib/validation/rate";
 
 afterEach(() => {
   vi.unstubAllEnvs();

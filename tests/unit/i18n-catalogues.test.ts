@@ -45,7 +45,7 @@ describe("the message catalogues", () => {
     }
   });
 
-  it("word every error code for an admin form in both languages (lib/i18n/translate-error.ts)", () => {
+  it("word every error code for an admin form in both languages (lib/request/translate-error.ts)", () => {
     // The ingest API and the command line keep English; a form shows the code's message in the user's language.
     const codes = Object.keys(ERROR_CODES);
     expect(codes.filter((code) => !en.has(`formErrors.codes.${code}`))).toEqual([]);

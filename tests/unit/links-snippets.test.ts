@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
+import { linkSnippets } from "@/lib/capture/snippets/link-snippets";
 import type { CustomFieldDefinition } from "@/lib/fields/custom-field";
-import { linkSnippets } from "@/lib/links/link-snippets";
 
 const URL = "https://leads.example.com/ingest/cl_0123456789ABCDEFGHIJKL";
 

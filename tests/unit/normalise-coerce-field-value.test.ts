@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { coerceFieldValue } from "@/lib/fields/coerce-field-value";
 import type { CustomFieldDefinition } from "@/lib/fields/custom-field";
-import { labelKey } from "@/lib/fields/label-key";
+import { labelKey } from "@/lib/normalise/label-key";
 
 function field(type: "text" | "number" | "date" | "boolean"): CustomFieldDefinition;
 function field(type: "select", options: string[]): CustomFieldDefinition;

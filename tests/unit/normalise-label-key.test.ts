@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { labelKey } from "@/lib/fields/label-key";
+import { labelKey } from "@/lib/normalise/label-key";
 
 describe("labelKey", () => {
   it.each([

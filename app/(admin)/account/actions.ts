@@ -1,11 +1,11 @@
 "use server";
 
+import { changePassword } from "@/lib/auth/change-password";
 import { currentSession } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
 import type { ActionState } from "@/lib/forms/action-state";
 import { formFailure } from "@/lib/forms/form-failure";
-import { getServerTranslator } from "@/lib/i18n/server-translator";
-import { changePassword } from "@/lib/users/change-password";
+import { getServerTranslator } from "@/lib/request/server-translator";
 
 function text(form: FormData, name: string): string {
   const value = form.get(name);

@@ -6,8 +6,8 @@ import { AppError } from "@/lib/errors";
 import type { ActionState } from "@/lib/forms/action-state";
 import { formFailure } from "@/lib/forms/form-failure";
 import { isLocale } from "@/lib/i18n/locales";
-import { getServerTranslator } from "@/lib/i18n/server-translator";
 import { setUserLocale } from "@/lib/i18n/user-locale";
+import { getServerTranslator } from "@/lib/request/server-translator";
 
 /** Stores the signed-in user's language ("auto": follow the browser) and answers in the new language. */
 export async function setLanguageAction(_previous: ActionState, form: FormData): Promise<ActionState> {

@@ -4,7 +4,7 @@ import { headers } from "next/headers";
 import { requestPasswordReset } from "@/lib/auth/password-reset";
 import { type ActionState, fromError, submittedValues } from "@/lib/forms/action-state";
 import { clientIpOf } from "@/lib/http/request-meta";
-import { getServerTranslator } from "@/lib/i18n/server-translator";
+import { getServerTranslator } from "@/lib/request/server-translator";
 
 export async function forgotPasswordAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   try {

@@ -1,7 +1,7 @@
 "use server";
 
-import { requestIp } from "@/lib/audit/request-actor";
 import { type ActionState, fromError, submittedValues } from "@/lib/forms/action-state";
+import { requestIp } from "@/lib/request/request-actor";
 import { completeSetup } from "@/lib/setup/complete-setup";
 
 export type SetupState = ActionState & { slug?: string };

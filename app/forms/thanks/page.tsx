@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { PublicPageFrame } from "@/components/ui/public-page-frame";
 import { StatusPage } from "@/components/ui/status-page";
-import { formPageLocale, formPageText } from "@/lib/html-forms/form-page-text";
+import { formPageLocale, formPageText } from "@/lib/capture/html-forms/form-page-text";
 
 export const dynamic = "force-dynamic";
 

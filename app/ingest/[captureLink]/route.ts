@@ -1,9 +1,9 @@
-import { captureHandlers } from "@/lib/http/capture-handlers";
+import { captureHandlers } from "@/lib/capture/capture-handlers";
 
 export const dynamic = "force-dynamic";
 
-// POST /ingest/<capture_link> and its other methods: lib/http/capture-handlers.ts. scripts/server.mjs serves
-// well-formed capture URLs with the same handlers directly (lib/server/direct-capture.ts); this route takes the rest.
+// POST /ingest/<capture_link> and its other methods: lib/capture/capture-handlers.ts. scripts/server.mjs serves
+// well-formed capture URLs with the same handlers directly (lib/capture/direct-capture.ts); this route takes the rest.
 export const POST = captureHandlers.POST;
 export const OPTIONS = captureHandlers.OPTIONS;
 export const GET = captureHandlers.GET;

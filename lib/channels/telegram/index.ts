@@ -1,2 +1,1 @@
 export { sendTelegram, type TelegramRequest } from "./send-telegram";
-export { escapeTelegramHtml, type TelegramContent, telegramText } from "./telegram-text";

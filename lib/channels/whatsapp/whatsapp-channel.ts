@@ -1,9 +1,9 @@
-import { workspaceLanguage } from "@/lib/channels/message-language";
 import type { AttemptResult } from "@/lib/channels/webhook/send-webhook";
 import { type Database, type SqlExecutor, statement } from "@/lib/db/client";
 import { whatsappSettings } from "@/lib/env";
 import type { Channel, OutboxItem } from "@/lib/outbox/channel";
 import { nextRetryDelay } from "@/lib/outbox/retry-schedule";
+import { workspaceLanguage } from "@/lib/workspaces/message-language";
 import { sendWhatsapp } from "./send-whatsapp";
 
 /** A claimed WhatsApp message: its recipient and the template's parameters, fixed when it was written. */

@@ -19,8 +19,8 @@ import {
 import { getDashboard } from "@/lib/dashboard/get-dashboard";
 import { isAppError } from "@/lib/errors";
 import { zoneName } from "@/lib/i18n/zone-name";
+import { getViewer } from "@/lib/request/viewer";
 import { formatCount, formatDay } from "@/lib/time/format-time";
-import { getViewer } from "@/lib/time/viewer";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("dashboard"))("title") };

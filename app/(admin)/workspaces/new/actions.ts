@@ -1,11 +1,11 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { userActor } from "@/lib/audit/request-actor";
 import { currentUser } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
 import type { ActionState } from "@/lib/forms/action-state";
 import { formFailure } from "@/lib/forms/form-failure";
+import { userActor } from "@/lib/request/request-actor";
 import { createWorkspace } from "@/lib/workspaces/create-workspace";
 
 /** Any signed-in user may create a workspace; they become its owner, and land in it. */

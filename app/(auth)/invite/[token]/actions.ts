@@ -1,9 +1,9 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { requestIp } from "@/lib/audit/request-actor";
 import { type ActionState, fromError, submittedValues } from "@/lib/forms/action-state";
 import { acceptInvitation } from "@/lib/invitations/accept-invitation";
+import { requestIp } from "@/lib/request/request-actor";
 
 export async function acceptInvitationAction(token: string, _previous: ActionState, form: FormData): Promise<ActionState> {
   let email: string;

@@ -3,10 +3,10 @@
 import { revalidatePath } from "next/cache";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
-import { userActor } from "@/lib/audit/request-actor";
 import { authorizeWorkspace } from "@/lib/auth/session";
 import { type ActionState, fromError } from "@/lib/forms/action-state";
 import { formFailure } from "@/lib/forms/form-failure";
+import { userActor } from "@/lib/request/request-actor";
 
 /** A created key's token travels back to the form once, in this answer; nothing else ever shows it. */
 export type CreateApiKeyState = ActionState & { created?: { name: string; scope: string; token: string } };

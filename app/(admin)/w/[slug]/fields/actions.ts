@@ -1,7 +1,6 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { userActor } from "@/lib/audit/request-actor";
 import { authorizeWorkspace } from "@/lib/auth/session";
 import { archiveField, unarchiveField } from "@/lib/fields/archive-field";
 import { createField } from "@/lib/fields/create-field";
@@ -11,7 +10,8 @@ import { updateField } from "@/lib/fields/update-field";
 import type { ActionState } from "@/lib/forms/action-state";
 import { fromError } from "@/lib/forms/action-state";
 import { formFailure } from "@/lib/forms/form-failure";
-import { getServerTranslator } from "@/lib/i18n/server-translator";
+import { userActor } from "@/lib/request/request-actor";
+import { getServerTranslator } from "@/lib/request/server-translator";
 
 // Every action checks the role again (members see no forms, but can call actions); the domain functions
 // put the workspace in every query. Link pages show snippets built from the fields, so they refresh too.

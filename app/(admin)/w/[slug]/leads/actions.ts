@@ -5,12 +5,12 @@ import { authorizeWorkspace } from "@/lib/auth/session";
 import { getDatabase } from "@/lib/db/client";
 import { type ActionState, fromError } from "@/lib/forms/action-state";
 import { formFailure } from "@/lib/forms/form-failure";
-import { getServerTranslator } from "@/lib/i18n/server-translator";
 import { type BulkTarget, bulkUpdateLeads, countBulkTarget } from "@/lib/leads/bulk-update-leads";
 import { addLeadNote } from "@/lib/leads/lead-notes";
 import { splitTags } from "@/lib/leads/lead-workflow-input";
 import { updateLeadWorkflow } from "@/lib/leads/update-lead-workflow";
-import { getViewer } from "@/lib/time/viewer";
+import { getServerTranslator } from "@/lib/request/server-translator";
+import { getViewer } from "@/lib/request/viewer";
 
 // Every member works leads (status, owner, tags, notes, bulk changes); the domain functions scope each
 // statement to the workspace of the signed-in member.

@@ -2,18 +2,18 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { userActor } from "@/lib/audit/request-actor";
 import { authorizeWorkspace } from "@/lib/auth/session";
+import { releaseSpam } from "@/lib/capture/release-spam";
 import type { ActionState } from "@/lib/forms/action-state";
 import { fromError } from "@/lib/forms/action-state";
 import { formFailure } from "@/lib/forms/form-failure";
-import { getServerTranslator } from "@/lib/i18n/server-translator";
 import { allowLinkOrigin } from "@/lib/links/allow-link-origin";
 import { createLink } from "@/lib/links/create-link";
 import { readLinkForm, readLinkSettingsForm } from "@/lib/links/link-form";
-import { releaseSpam } from "@/lib/links/release-spam";
 import { revokeLink } from "@/lib/links/revoke-link";
 import { updateLinkSettings } from "@/lib/links/update-link-settings";
+import { userActor } from "@/lib/request/request-actor";
+import { getServerTranslator } from "@/lib/request/server-translator";
 
 // Every action checks the role again: the page hides these forms from members, but an action is an
 // endpoint anyone signed in can call. The domain functions put the workspace in every query.

@@ -3,14 +3,14 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { recordAudit } from "@/lib/audit/record";
-import { userActor } from "@/lib/audit/request-actor";
 import { authorizeWorkspace } from "@/lib/auth/session";
 import type { ActionState } from "@/lib/forms/action-state";
 import { fromError } from "@/lib/forms/action-state";
 import { formFailure } from "@/lib/forms/form-failure";
-import { getServerTranslator } from "@/lib/i18n/server-translator";
 import { inviteMember } from "@/lib/invitations/invite-member";
 import { resendInvitation, revokeInvitation } from "@/lib/invitations/manage-invitation";
+import { userActor } from "@/lib/request/request-actor";
+import { getServerTranslator } from "@/lib/request/server-translator";
 import { findUserEmail } from "@/lib/users/find-user-email";
 import { addWorkspaceMember } from "@/lib/workspaces/add-workspace-member";
 import { changeMemberRole, type MemberRoleChange } from "@/lib/workspaces/change-member-role";

@@ -3,9 +3,9 @@
 import { revalidatePath } from "next/cache";
 import { authorizeWorkspace } from "@/lib/auth/session";
 import { type ActionState, fromError } from "@/lib/forms/action-state";
-import { getServerTranslator } from "@/lib/i18n/server-translator";
 import type { NotificationInput } from "@/lib/notifications/notification-input";
 import { setNotificationPreference } from "@/lib/notifications/set-notification-preference";
+import { getServerTranslator } from "@/lib/request/server-translator";
 
 /** Every member sets their own notifications, and only their own. */
 export async function saveNotificationsAction(slug: string, _previous: ActionState, form: FormData): Promise<ActionState> {

@@ -2,12 +2,12 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { userActor } from "@/lib/audit/request-actor";
 import { authorizeWorkspace } from "@/lib/auth/session";
 import type { ActionState } from "@/lib/forms/action-state";
 import { fromError } from "@/lib/forms/action-state";
 import { formFailure } from "@/lib/forms/form-failure";
-import { getServerTranslator } from "@/lib/i18n/server-translator";
+import { userActor } from "@/lib/request/request-actor";
+import { getServerTranslator } from "@/lib/request/server-translator";
 import { createEndpoint } from "@/lib/webhooks/create-endpoint";
 import { deleteEndpoint } from "@/lib/webhooks/delete-endpoint";
 import { readEndpointForm, readEndpointUpdateForm } from "@/lib/webhooks/endpoint-form";

@@ -1,11 +1,11 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { userActor } from "@/lib/audit/request-actor";
 import { authorizeWorkspace } from "@/lib/auth/session";
 import { type ActionState, fromError } from "@/lib/forms/action-state";
-import { getServerTranslator } from "@/lib/i18n/server-translator";
 import { eraseLead } from "@/lib/privacy/erase-lead";
+import { userActor } from "@/lib/request/request-actor";
+import { getServerTranslator } from "@/lib/request/server-translator";
 
 /** The lead page's "Erase lead": owners and admins only (it cannot be undone); members are refused (403). */
 export async function eraseLeadAction(

@@ -2,11 +2,11 @@ import { recordAudit } from "@/lib/audit/record";
 import { currentUser, findWorkspaceAccess } from "@/lib/auth/session";
 import { AppError, isAppError } from "@/lib/errors";
 import { clientIp } from "@/lib/http/request-meta";
-import { adminProblemResponse } from "@/lib/i18n/translate-error";
-import { excelLocale } from "@/lib/leads/excel-locale";
 import { exportLeads } from "@/lib/leads/export-leads";
 import { leadFilterParams } from "@/lib/leads/lead-filter";
-import { getViewer } from "@/lib/time/viewer";
+import { excelLocale } from "@/lib/request/excel-locale";
+import { adminProblemResponse } from "@/lib/request/translate-error";
+import { getViewer } from "@/lib/request/viewer";
 
 export const dynamic = "force-dynamic";
 

@@ -17,12 +17,12 @@ import { inputClass } from "@/components/ui/field";
 import { LocalTime } from "@/components/ui/local-time";
 import { PageHeader } from "@/components/ui/page-header";
 import { hasRole, requireWorkspace } from "@/lib/auth/session";
+import { dryRunSnippet } from "@/lib/capture/snippets/dry-run-snippet";
+import { linkSnippets } from "@/lib/capture/snippets/link-snippets";
 import { env } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
 import { listFields } from "@/lib/fields/list-fields";
-import { dryRunSnippet } from "@/lib/links/dry-run-snippet";
 import { getLink } from "@/lib/links/get-link";
-import { linkSnippets } from "@/lib/links/link-snippets";
 import {
   countLinkSubmissions,
   listLinkSubmissions,

@@ -1,12 +1,12 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { userActor } from "@/lib/audit/request-actor";
 import { authorizeWorkspace } from "@/lib/auth/session";
 import type { ActionState } from "@/lib/forms/action-state";
 import { formFailure } from "@/lib/forms/form-failure";
-import { getServerTranslator } from "@/lib/i18n/server-translator";
 import { updateRetentionSettings } from "@/lib/privacy/retention-settings";
+import { userActor } from "@/lib/request/request-actor";
+import { getServerTranslator } from "@/lib/request/server-translator";
 
 function text(form: FormData, name: string): string {
   const value = form.get(name);

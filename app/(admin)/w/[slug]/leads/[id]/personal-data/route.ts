@@ -1,8 +1,8 @@
 import { currentUser, findWorkspaceAccess, hasRole } from "@/lib/auth/session";
 import { AppError, isAppError } from "@/lib/errors";
 import { clientIp } from "@/lib/http/request-meta";
-import { adminProblemResponse } from "@/lib/i18n/translate-error";
 import { collectPersonalData } from "@/lib/privacy/personal-data";
+import { adminProblemResponse } from "@/lib/request/translate-error";
 
 export const dynamic = "force-dynamic";
 

@@ -1,12 +1,13 @@
 import { LRUCache } from "lru-cache";
+import { onCaptureLinksInvalidated } from "@/lib/cache/capture-links";
 import { getDatabase } from "@/lib/db/client";
 import type { LinkStatus } from "@/lib/db/generated/enums";
 import { whatsappSettings } from "@/lib/env";
 import { toDefinition } from "@/lib/fields/custom-field";
-import { type FieldIndex, indexFields } from "@/lib/ingest/resolve-custom-fields";
+import { isLinkToken } from "@/lib/links/link-token";
 import { mailEnabled } from "@/lib/mail/mail-config";
 import { processSingleton } from "@/lib/process-singleton";
-import { isLinkToken } from "./link-token";
+import { type FieldIndex, indexFields } from "./resolve-custom-fields";
 
 /** Everything ingest needs to know about a capture link, loaded once and cached briefly. */
 export interface CaptureLinkContext {
@@ -21,7 +22,7 @@ export interface CaptureLinkContext {
   requireIdentity: boolean;
   /** A request without consent.granted === true is refused (422), DESIGN.md section 9. */
   requireConsent: boolean;
-  /** HTML form posts and captcha (DESIGN.md section 11; lib/html-forms, lib/captcha). */
+  /** HTML form posts and captcha (DESIGN.md section 11; lib/capture/html-forms, lib/capture/captcha). */
   acceptForms: boolean;
   successUrl: string | null;
   errorUrl: string | null;
@@ -140,9 +141,10 @@ export async function refreshCaptureLink(link: CaptureLinkContext, olderThanMs =
   return entry && entry !== "missing" ? entry : link;
 }
 
-/** Forget cached links (of one workspace, or all) after a link or a custom field changed. */
-export function invalidateCaptureLinks(workspaceId?: string): void {
+// Code below this layer (fields, links, endpoints, notification preferences) forgets entries through
+// lib/cache/capture-links.ts after a change. Each bundle's copy of this module registers; all reach the one cache.
+onCaptureLinksInvalidated((workspaceId) => {
   for (const [token, entry] of cache.entries()) {
     if (entry === "missing" || !workspaceId || entry.workspaceId === workspaceId) cache.delete(token);
   }
-}
+});

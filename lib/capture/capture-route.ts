@@ -1,26 +1,26 @@
-import { checkCaptcha } from "@/lib/captcha/check-captcha";
+import { checkCaptcha } from "@/lib/capture/captcha/check-captcha";
+import { readSubmissionBody } from "@/lib/capture/html-forms/read-submission-body";
 import { type Database, getDatabase } from "@/lib/db/client";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { env } from "@/lib/env";
 import { errorStatus } from "@/lib/error-codes";
 import { AppError, type FieldIssue } from "@/lib/errors";
-import { readSubmissionBody } from "@/lib/html-forms/read-submission-body";
+import { jsonResponse, problemResponse } from "@/lib/http/problem";
+import { type ReceivedBody, readBody } from "@/lib/http/read-body";
+import { type RequestMeta, requestMeta } from "@/lib/http/request-meta";
+import { type CaptureLinkContext, findCaptureLink } from "@/lib/ingest/capture-context";
 import { isDryRun } from "@/lib/ingest/dry-run";
 import { enforceRateLimit, isUnloggedRateLimit, RateLimitedError } from "@/lib/ingest/enforce-rate-limit";
 import { MAX_IDEMPOTENCY_KEY, requestHash } from "@/lib/ingest/idempotency";
 import { type Rejection, recordRejection } from "@/lib/ingest/record-rejection";
 import { pickStatsShard } from "@/lib/ingest/stats-shard";
-import type { SubmissionRecord } from "@/lib/ingest/submission-record";
 import { type UtmValues, utmOf } from "@/lib/ingest/utm";
+import type { SubmissionRecord } from "@/lib/leads/submission-record";
 import { originAllowed } from "@/lib/links/allowed-origins";
-import { type CaptureLinkContext, findCaptureLink } from "@/lib/links/link-cache";
 import { log } from "@/lib/log";
 import { storableText } from "@/lib/normalise/text";
 import { corsHeaders, preflightHeaders } from "./cors";
 import { answersWithRedirect, errorRedirect, successRedirect } from "./form-redirect";
-import { jsonResponse, problemResponse } from "./problem";
-import { type ReceivedBody, readBody } from "./read-body";
-import { type RequestMeta, requestMeta } from "./request-meta";
 
 type RouteContext = { params: Promise<{ captureLink: string }> };
 

@@ -2,11 +2,11 @@ import { z } from "zod";
 import type { ErrorCode } from "@/lib/error-codes";
 import { AppError } from "@/lib/errors";
 import { problemResponse } from "@/lib/http/problem";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
+import { translateIssue } from "@/lib/i18n/word-field-issue";
 import { toFieldIssues } from "@/lib/validation/parse-input";
-import { DEFAULT_LOCALE } from "./locales";
 import { getRequestLocale } from "./request-locale";
 import { getServerTranslator } from "./server-translator";
-import { translateIssue } from "./word-field-issue";
 
 type Translator = Awaited<ReturnType<typeof getServerTranslator<"formErrors">>>;
 

@@ -1,5 +1,5 @@
-import { getRequestLocale } from "@/lib/i18n/request-locale";
-import { getViewer } from "@/lib/time/viewer";
+import { getRequestLocale } from "@/lib/request/request-locale";
+import { getViewer } from "@/lib/request/viewer";
 
 /**
  * The language whose number format decides the Excel-friendly CSV's separator (export-leads.ts): the

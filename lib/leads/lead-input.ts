@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { FieldIssue } from "@/lib/errors";
+import { ConsentInput } from "@/lib/leads/consent-input";
 import { ADDRESS_KEYS, type AddressKey } from "@/lib/leads/lead-keys";
 import { normaliseBirthday } from "@/lib/normalise/date";
 import { normaliseDocument } from "@/lib/normalise/document";
@@ -9,7 +10,6 @@ import { normalisePhone } from "@/lib/normalise/phone";
 import type { Normalised } from "@/lib/normalise/result";
 import { normaliseState } from "@/lib/normalise/state";
 import { checkText, describeType, excerpt } from "@/lib/normalise/text";
-import { ConsentInput } from "@/lib/privacy/consent-input";
 
 type Ctx = z.core.$RefinementCtx;
 

@@ -27,7 +27,7 @@ const POST = captureRoute(async ({ database, link, body, record, warnings }) => 
 
 /**
  * The capture endpoint's handlers, by HTTP method. app/ingest/[captureLink]/route.ts exports them to Next.js;
- * the server also calls them without Next.js's router (lib/server/direct-capture.ts): the same code either way.
+ * the server also calls them without Next.js's router (lib/capture/direct-capture.ts): the same code either way.
  */
 export const captureHandlers = {
   POST,

@@ -1,8 +1,8 @@
+import { isFormMediaType } from "@/lib/capture/html-forms/read-submission-body";
 import { env } from "@/lib/env";
 import type { AppError } from "@/lib/errors";
-import { isFormMediaType } from "@/lib/html-forms/read-submission-body";
+import type { CaptureLinkContext } from "@/lib/ingest/capture-context";
 import { usableRedirect } from "@/lib/links/form-settings";
-import type { CaptureLinkContext } from "@/lib/links/link-cache";
 
 export const THANKS_PATH = "/forms/thanks";
 export const FORM_ERROR_PATH = "/forms/error";

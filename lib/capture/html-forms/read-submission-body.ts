@@ -1,7 +1,7 @@
 import { AppError, type FieldIssue } from "@/lib/errors";
 import { assertAcceptableBody, BODY_LIMIT, parseJsonObject, type ReceivedBody } from "@/lib/http/read-body";
 import { requestHash } from "@/lib/ingest/idempotency";
-import type { SubmissionRecord } from "@/lib/ingest/submission-record";
+import type { SubmissionRecord } from "@/lib/leads/submission-record";
 import { storableText } from "@/lib/normalise/text";
 import { FORM_MEDIA_TYPES, parseFormBody } from "./parse-form-body";
 

@@ -1,5 +1,5 @@
+import type { AuditActor } from "@/lib/audit/record";
 import { clientIpOf } from "@/lib/http/request-meta";
-import type { AuditActor } from "./record";
 
 /** The IP of the request a server action or an admin route serves (for its audit entry). */
 export async function requestIp(): Promise<string | null> {

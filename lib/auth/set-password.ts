@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { revokeUserSessions } from "@/lib/auth/sessions";
 import { getDatabase } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import type { CreatedUser } from "@/lib/users/create-user";
+import { hashPassword } from "@/lib/users/password";
+import { EmailAddress, Password } from "@/lib/users/user-input";
 import { parseInput } from "@/lib/validation/parse-input";
-import type { CreatedUser } from "./create-user";
-import { hashPassword } from "./password";
-import { EmailAddress, Password } from "./user-input";
+import { revokeUserSessions } from "./sessions";
 
 export const PasswordSetting = z.object({ email: EmailAddress, password: Password });
 export type PasswordSetting = z.input<typeof PasswordSetting>;

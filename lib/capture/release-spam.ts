@@ -1,16 +1,12 @@
+import { CAPTCHA_TOKEN_KEYS } from "@/lib/capture/html-forms/read-submission-body";
 import { getDatabase } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
-import { CAPTCHA_TOKEN_KEYS } from "@/lib/html-forms/read-submission-body";
 import { parseJsonObject } from "@/lib/http/read-body";
+import { findCaptureLink } from "@/lib/ingest/capture-context";
 import { type IngestOutcome, ingestSubmission } from "@/lib/ingest/ingest-submission";
+import { SPAM_WHERE } from "@/lib/links/list-link-submissions";
 import { uuidOrUndefined } from "@/lib/validation/uuid";
-import { findCaptureLink } from "./link-cache";
-
-/** The Spam folder of a link's request log: a filled honeypot, or a failed captcha (DESIGN.md section 11). */
-export const SPAM_WHERE = {
-  OR: [{ outcome: "spam" }, { outcome: "rejected", errorCode: "captcha_failed" }],
-} satisfies Prisma.SubmissionWhereInput;
 
 function notFound(id: string): AppError {
   return new AppError("submission_not_found", `No spam entry "${id.trim().slice(0, 100)}" in this link's request log.`);

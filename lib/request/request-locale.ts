@@ -1,8 +1,8 @@
 import { headers } from "next/headers";
 import { cache } from "react";
 import { currentSession } from "@/lib/auth/session";
+import { DEFAULT_LOCALE, type Locale, negotiateAdminLocale } from "@/lib/i18n/locales";
 import { log } from "@/lib/log";
-import { DEFAULT_LOCALE, type Locale, negotiateAdminLocale } from "./locales";
 
 /**
  * The language of the page or action being served (once per request): the signed-in user's choice from

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { type CaptureMethod, captureHandlers } from "@/lib/http/capture-handlers";
+import { type CaptureMethod, captureHandlers } from "@/lib/capture/capture-handlers";
 import { LINK_TOKEN_SOURCE } from "@/lib/links/link-token";
 import { log } from "@/lib/log";
 
@@ -9,7 +9,7 @@ import { log } from "@/lib/log";
  * than ingest's own work: ~0.7 ms of ~1.1 ms per lead (docs/benchmarks-log.md, "The capture endpoint without
  * Next.js's router"). scripts/server.mjs hands each request here first; a well-formed capture URL
  * (`/ingest/cl_…`, any query) with a method the endpoint answers is served by the route's own handlers
- * (lib/http/capture-handlers.ts), given a standard Request as Next.js gives them. Anything else (a malformed
+ * (lib/capture/capture-handlers.ts), given a standard Request as Next.js gives them. Anything else (a malformed
  * token, a trailing slash, an encoded character, another method) goes to Next.js, whose route
  * (app/ingest/[captureLink]/route.ts) answers it with the same handlers.
  */

@@ -2,7 +2,7 @@ import { createTranslator } from "use-intl/core";
 import type { Locale } from "@/lib/i18n/locales";
 import { messagesFor } from "@/lib/i18n/messages";
 import { formatPhone } from "@/lib/phone/format-phone";
-import { leadPageUrl, type MessageContent } from "@/lib/webhooks/build-message";
+import { leadPageUrl, type MessageContent } from "./build-message";
 
 /** What a Telegram message is made of: an event's content, and whether it is the "Send test event" sample. */
 export type TelegramContent = MessageContent & { test?: boolean };

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { loginRetryAfter, recordLoginFailure } from "@/lib/auth/login-limit";
-import { revokeUserSessions } from "@/lib/auth/sessions";
 import { getDatabase } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { hashPassword, verifyPassword } from "@/lib/users/password";
+import { Password } from "@/lib/users/user-input";
 import { parseInput } from "@/lib/validation/parse-input";
-import { hashPassword, verifyPassword } from "./password";
-import { Password } from "./user-input";
+import { loginRetryAfter, recordLoginFailure } from "./login-limit";
+import { revokeUserSessions } from "./sessions";
 
 /** The account page's form: the password in use, and the new one. */
 export const PasswordChange = z.object({

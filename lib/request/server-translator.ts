@@ -1,5 +1,5 @@
 import { createTranslator, type NamespaceKeys, type NestedKeyOf } from "use-intl/core";
-import { type Messages, messagesFor } from "./messages";
+import { type Messages, messagesFor } from "@/lib/i18n/messages";
 import { getRequestLocale } from "./request-locale";
 
 /**

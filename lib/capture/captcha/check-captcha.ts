@@ -1,9 +1,9 @@
 import type { Database } from "@/lib/db/client";
 import { AppError, type FieldIssue } from "@/lib/errors";
+import type { CaptureLinkContext } from "@/lib/ingest/capture-context";
 import { findIdempotentOutcome } from "@/lib/ingest/idempotency";
-import type { SubmissionRecord } from "@/lib/ingest/submission-record";
+import type { SubmissionRecord } from "@/lib/leads/submission-record";
 import { type CaptchaProvider, DEFAULT_MIN_SCORE } from "@/lib/links/form-settings";
-import type { CaptureLinkContext } from "@/lib/links/link-cache";
 import { log } from "@/lib/log";
 import { verifyCaptcha } from "./verify-captcha";
 

@@ -1,14 +1,14 @@
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
 import { formattingLocale } from "@/lib/i18n/locales";
-import { getRequestLocale } from "@/lib/i18n/request-locale";
-import { negotiateLocale } from "./negotiate-locale";
-import { canonicalTimeZone, DEFAULT_TIME_ZONE, TIME_ZONE_COOKIE } from "./time-zone";
+import { getRequestLocale } from "@/lib/request/request-locale";
+import { negotiateLocale } from "@/lib/time/negotiate-locale";
+import { canonicalTimeZone, DEFAULT_TIME_ZONE, TIME_ZONE_COOKIE } from "@/lib/time/time-zone";
 
 /** How the person reading a page wants dates and numbers: their browser's language and time zone. */
 export interface Viewer {
   /**
-   * The BCP 47 tag dates and numbers are written in: the admin's language (lib/i18n/request-locale.ts),
+   * The BCP 47 tag dates and numbers are written in: the admin's language (lib/request/request-locale.ts),
    * "pt-BR", or for English the browser's own English ("en-GB"), else "en-US".
    */
   locale: string;
