@@ -5,6 +5,7 @@ import { createLink } from "@/lib/links/create-link";
 import { revokeLink } from "@/lib/links/revoke-link";
 import { findWorkspace } from "@/lib/workspaces/find-workspace";
 import { action, type CliContext, collect, leafCommand } from "./cli-command";
+import { registerLinkFormCommands } from "./link-form-commands";
 
 interface CreateOptions {
   workspace: string;
@@ -129,4 +130,6 @@ export function registerLinkCommands(program: Command, context: CliContext): voi
         };
       }),
     );
+
+  registerLinkFormCommands(link, context);
 }
