@@ -3,6 +3,7 @@ import { ERROR_CODES, type ErrorCode } from "@/lib/error-codes";
 import type { ErasedLeadJson } from "@/lib/leads/get-lead";
 import type { LeadDetailJson, LeadJson } from "@/lib/leads/lead-json";
 import { leadStatusSchema } from "@/lib/leads/lead-workflow-input";
+import { FORM_LANGUAGES, type LinkFormSettings } from "@/lib/links/link-form-settings";
 import { ENDPOINT_KINDS, WEBHOOK_EVENTS } from "@/lib/webhooks/endpoint-input";
 import { MemberRole } from "@/lib/workspaces/workspace-input";
 
@@ -15,7 +16,9 @@ const Text = z.string().nullable();
 const Instant = z.iso.datetime({ offset: true });
 
 export const FieldIssueSchema = z.object({
-  field: z.string().describe('The field, as a dotted path ("address.zipCode"); "body" for the whole request.'),
+  field: z
+    .string()
+    .describe('The field, as a path ("address.zipCode", a form\'s "fields[2].key"); "body" for the whole request.'),
   code: z.string().describe("A stable code, e.g. invalid_email, required, unknown_field."),
   message: z.string(),
 });
@@ -151,6 +154,30 @@ export const IngestResultSchema = z.object({
   dryRun: z.literal(true).optional().describe("Present (true) when the request was a dry run: nothing was stored."),
 });
 
+/** A link's form settings as stored and shown (DESIGN.md section 12): every key present, labels filled in. */
+export const LinkFormSchema = z.object({
+  language: z.enum(FORM_LANGUAGES),
+  title: z.string(),
+  description: z.string(),
+  fields: z.array(
+    z.object({
+      key: z
+        .string()
+        .describe(
+          "name, email, telephone, document, profession, city, state, instagram, birthday, address.<sub> or customFields.<name>",
+        ),
+      label: z.string(),
+      help: z.string(),
+      required: z.boolean(),
+    }),
+  ),
+  consent: z.object({ text: z.string(), version: z.string(), purposes: z.array(z.string()), required: z.boolean() }).nullable(),
+  submitLabel: z.string(),
+  successMessage: z.string(),
+  successUrl: z.string().nullable(),
+  theme: z.object({ color: z.string().describe("#rrggbb"), logoUrl: z.string().nullable() }),
+});
+
 export type ApiLead = z.infer<typeof LeadSchema>;
 
 // Compile-time checks: the handlers' types fit the documented shapes.
@@ -159,4 +186,5 @@ export const SHAPES_FIT: [
   Fits<LeadJson, ApiLead>,
   Fits<LeadDetailJson, z.infer<typeof LeadDetailSchema>>,
   Fits<ErasedLeadJson, z.infer<typeof ErasedLeadSchema>>,
-] = [true, true, true];
+  Fits<LinkFormSettings, z.infer<typeof LinkFormSchema>>,
+] = [true, true, true, true];

@@ -6,6 +6,7 @@ import { publicBaseUrl } from "@/lib/http/public-base-url";
 import { leadInputSchema } from "@/lib/leads/lead-input";
 import { leadWorkflowPatchSchema } from "@/lib/leads/lead-workflow-input";
 import { ApiLeadListQuery } from "@/lib/leads/list-api-leads";
+import { LinkFormSettings } from "@/lib/links/link-form-settings";
 import { LinkInput } from "@/lib/links/link-input";
 import { WebhookEndpointInput } from "@/lib/webhooks/endpoint-input";
 import {
@@ -16,6 +17,7 @@ import {
   LeadDetailSchema,
   LeadPageSchema,
   LeadSchema,
+  LinkFormSchema,
   LinkSchema,
   MemberListSchema,
   MemberSchema,
@@ -296,6 +298,37 @@ function buildDocument(): Json {
           },
         },
       },
+      "/api/v1/links/{id}/form": {
+        get: {
+          tags: ["Capture links"],
+          operationId: "getLinkForm",
+          summary: "Get a capture link's form settings",
+          description:
+            "The form the link's visitors see (DESIGN.md section 12). Until some are set: the workspace's language, name + email + telephone, and the link's consent requirement.",
+          parameters: [idParameter("capture link")],
+          responses: {
+            "200": json(ref("LinkForm"), EXAMPLES.linkForm, "The link's form settings."),
+            ...problems(...AUTH_ERRORS, "capture_link_not_found"),
+          },
+        },
+        put: {
+          tags: ["Capture links"],
+          operationId: "setLinkForm",
+          summary: "Replace a capture link's form settings",
+          description:
+            "Labels, `submitLabel` and `successMessage` left empty take the words of the form's language (a custom field: its label). A `customFields.<name>` key must name an active custom field; a link that requires consent must ask for it. A 422 lists every invalid part by its path (`fields[2].key`, `theme.color`).",
+          ...write,
+          parameters: [idParameter("capture link")],
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: ref("LinkFormInput"), example: EXAMPLES.linkForm } },
+          },
+          responses: {
+            "200": json(ref("LinkForm"), EXAMPLES.linkForm, "The form settings as stored."),
+            ...problems(...WRITE_ERRORS, ...BODY_ERRORS, "capture_link_not_found", "capture_link_revoked"),
+          },
+        },
+      },
       "/api/v1/fields": {
         get: {
           tags: ["Custom fields"],
@@ -404,6 +437,8 @@ function buildDocument(): Json {
         Utm: jsonSchema(UtmSchema, "output"),
         Link: jsonSchema(LinkSchema, "output"),
         LinkInput: jsonSchema(LinkInput, "input"),
+        LinkForm: jsonSchema(LinkFormSchema, "output"),
+        LinkFormInput: jsonSchema(LinkFormSettings, "input"),
         Field: jsonSchema(FieldSchema, "output"),
         FieldInput: { ...jsonSchema(CustomFieldInput.out, "input"), description: "`type` defaults to text." },
         Member: jsonSchema(MemberSchema, "output"),

@@ -75,6 +75,8 @@ describe("the OpenAPI document", () => {
         "GET /api/v1/links",
         "POST /api/v1/links",
         "POST /api/v1/links/{id}/revoke",
+        "GET /api/v1/links/{id}/form",
+        "PUT /api/v1/links/{id}/form",
         "GET /api/v1/fields",
         "POST /api/v1/fields",
         "GET /api/v1/members",
@@ -190,6 +192,26 @@ describe("real answers match the document", () => {
       await api(`/api/v1/links/${crypto.randomUUID()}/revoke`, { key: write, method: "POST" }),
       "/api/v1/links/{id}/revoke",
       "post",
+    );
+
+    const form = `/api/v1/links/${link.id}/form`;
+    const shownForm = await expectDocumented(await api(form, { key: read }), "/api/v1/links/{id}/form", "get");
+    await expectDocumented(await api(form, { key: write, method: "PUT", body: shownForm }), "/api/v1/links/{id}/form", "put");
+    await expectDocumented(
+      await api(form, { key: write, method: "PUT", body: { ...shownForm, theme: { color: "red" } } }),
+      "/api/v1/links/{id}/form",
+      "put",
+    );
+    await expectDocumented(await api(form, { key: read, method: "PUT", body: shownForm }), "/api/v1/links/{id}/form", "put");
+    await expectDocumented(
+      await api(`/api/v1/links/${newLink.id}/form`, { key: write, method: "PUT", body: shownForm }),
+      "/api/v1/links/{id}/form",
+      "put",
+    );
+    await expectDocumented(
+      await api(`/api/v1/links/${crypto.randomUUID()}/form`, { key: read }),
+      "/api/v1/links/{id}/form",
+      "get",
     );
 
     await expectDocumented(
