@@ -53,9 +53,9 @@ export function linkFormWords(language: FormLanguage) {
       if (key.kind === "address") return words.address[key.key];
       return customLabel ?? key.name;
     },
-    submitLabel: words.submitLabel,
-    successMessage: words.successMessage,
+    submitLabel: t("submitLabel"),
+    successMessage: t("successMessage"),
     consentText: (workspace: string) => t("consentText", { workspace }),
-    consentPurpose: words.consentPurpose,
+    consentPurpose: t("consentPurpose"),
   };
 }
