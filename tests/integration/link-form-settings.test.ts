@@ -153,6 +153,8 @@ describe("setting the form", () => {
       setLinkForm(a.workspace.id, a.link.id, {
         language: "fr",
         title: "",
+        // jsonb cannot store NUL: refused as a field error, never a 500.
+        description: "Bolos\u0000",
         fields: [
           { key: "email", label: "Email", required: true },
           { key: "phone", label: "Phone", required: "yes" },
@@ -167,6 +169,7 @@ describe("setting the form", () => {
     expect(errors).toEqual({
       language: "invalid_value",
       title: "required",
+      description: "invalid_characters",
       "fields[1].key": "unknown_field",
       "fields[1].required": "invalid_type",
       "fields[3].key": "unknown_field",
