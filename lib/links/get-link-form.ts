@@ -1,5 +1,5 @@
 import { type Database, getDatabase } from "@/lib/db/client";
-import { workspaceLanguage } from "@/lib/workspaces/message-language";
+import { messageLanguage } from "@/lib/i18n/message-language";
 import { linkId, linkNotFound } from "./get-link";
 import { LinkFormSettings, readFieldKey } from "./link-form-settings";
 import { linkFormWords } from "./link-form-words";
@@ -15,6 +15,8 @@ export interface LinkFormContext {
   /** What is stored; null: the defaults. */
   form: unknown;
   workspaceName: string;
+  /** The workspace's language (lib/i18n/message-language.ts), the language of the default form. */
+  language: LinkFormSettings["language"];
 }
 
 /** The workspace's link with its form column; AppError `capture_link_not_found` for any other id. */
@@ -23,15 +25,36 @@ export async function loadLinkFormContext(database: Database, workspaceId: strin
   if (!id) throw linkNotFound(value);
   const link = await database.prisma.captureLink.findFirst({
     where: { id, workspaceId },
-    select: { id: true, name: true, requireConsent: true, form: true, workspace: { select: { name: true } } },
+    select: {
+      id: true,
+      name: true,
+      requireConsent: true,
+      form: true,
+      // The owner who joined first, as workspaceLanguage() (lib/workspaces) reads it for channel messages.
+      workspace: {
+        select: {
+          name: true,
+          country: true,
+          memberships: {
+            where: { role: "owner" },
+            orderBy: { createdAt: "asc" },
+            take: 1,
+            select: { user: { select: { locale: true } } },
+          },
+        },
+      },
+    },
   });
   if (!link) throw linkNotFound(value);
+  const { workspace } = link;
+  const ownerLocale = workspace.memberships[0]?.user.locale ?? null;
   return {
     id: link.id,
     name: link.name,
     requireConsent: link.requireConsent,
     form: link.form,
-    workspaceName: link.workspace.name,
+    workspaceName: workspace.name,
+    language: messageLanguage({ ownerLocale, country: workspace.country }),
   };
 }
 
@@ -79,7 +102,7 @@ export async function getLinkForm(workspaceId: string, id: string): Promise<Link
     const stored = LinkFormSettings.safeParse(link.form);
     return stored.success ? stored.data : (link.form as LinkFormSettings);
   }
-  return defaultLinkForm(link, await workspaceLanguage(database, workspaceId));
+  return defaultLinkForm(link, link.language);
 }
 
 /** Fills the labels and words a document left empty with those of its language (custom fields: their label). */

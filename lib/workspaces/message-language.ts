@@ -1,15 +1,6 @@
 import { type SqlExecutor, statement } from "@/lib/db/client";
-import { isLocale, type Locale } from "@/lib/i18n/locales";
-
-/**
- * The language a workspace's channel messages are written in (DESIGN.md section 13): the owner's, else
- * Portuguese for a Brazilian workspace, else English. Workspaces have no language setting of their own yet;
- * when they get one, it is read here and nowhere else.
- */
-export function messageLanguage(facts: { ownerLocale: string | null; country: string }): Locale {
-  if (isLocale(facts.ownerLocale)) return facts.ownerLocale;
-  return facts.country.trim().toUpperCase() === "BR" ? "pt-BR" : "en";
-}
+import type { Locale } from "@/lib/i18n/locales";
+import { messageLanguage } from "@/lib/i18n/message-language";
 
 /** messageLanguage() of a workspace, read from the database ("en" for a workspace that no longer exists). */
 export async function workspaceLanguage(database: SqlExecutor, workspaceId: string): Promise<Locale> {
