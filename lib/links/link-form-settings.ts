@@ -36,6 +36,7 @@ const MAX_HELP = 500;
 const MAX_CONSENT_TEXT = 2_000;
 const MAX_PURPOSES = 20;
 const MAX_URL = 2_000;
+const MAX_KEY = 200;
 
 const CUSTOM_PREFIX = "customFields.";
 const ADDRESS_PREFIX = "address.";
@@ -94,6 +95,7 @@ export interface LinkFormFacts {
 function fieldKey(facts: LinkFormFacts | undefined) {
   return z.string(expected("a string")).transform((value, ctx) => {
     const key = value.trim();
+    if (key.length > MAX_KEY) return fail(ctx, "too_long", `must be at most ${MAX_KEY} characters`);
     const read = readFieldKey(key);
     if (!read) return fail(ctx, "unknown_field", `must be one of ${KEY_CHOICES}`);
     if (read.kind === "custom" && facts) {
