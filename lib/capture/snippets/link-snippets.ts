@@ -114,6 +114,7 @@ function visitorTexts(form: SnippetForm) {
   for (const field of form.fields) labels[field.key] = field.label;
   return {
     sending: t("sending"),
+    network: t("errors.network"),
     success: form.successMessage,
     errors: messages.errors,
     issues: messages.issues,
@@ -246,7 +247,7 @@ ${fieldNotes.join("\n")}
         result.textContent = [TEXT.errors[answer.code] || TEXT.errors.unknown, ...fields].join("\\n");
       }
     } catch {
-      result.textContent = TEXT.errors.network;
+      result.textContent = TEXT.network;
     } finally {
       if (button) button.disabled = false;
     }
