@@ -8,6 +8,7 @@ import { promisify } from "node:util";
 import vm from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as route from "@/app/ingest/[captureLink]/route";
+import { fieldLabel, formPageText } from "@/lib/capture/html-forms/form-page-text";
 import { linkSnippets } from "@/lib/capture/snippets/link-snippets";
 import { DEFAULT_CONSENT_VERSION, linkSnippetForm } from "@/lib/capture/snippets/snippet-form";
 import { createField } from "@/lib/fields/create-field";
@@ -101,6 +102,9 @@ describe("a form post's consent", () => {
     expect(target.pathname).toBe("/forms/error");
     expect(target.searchParams.get("error")).toBe("validation_failed");
     expect(target.searchParams.get("fields")).toContain("consent");
+    // The built-in error page names the checkbox in the visitor's words.
+    expect(fieldLabel(formPageText("pt-BR"), "consent")).toBe("Consentimento (marque a caixa)");
+    expect(fieldLabel(formPageText("en"), "consent.granted")).toBe("Consent (tick the box)");
     expect(await db.current.prisma.lead.count({ where: { workspaceId: workspace.id } })).toBe(0);
   });
 
