@@ -76,21 +76,22 @@ test("a link made in the UI takes leads from a page on another origin, and its l
       `<form id="leadlink-form"><label>Email <input name="email"></label><label>Size <input name="company_size"></label><button>Go</button></form><script>${fetchCode}</script>`,
     );
 
+    // The workspace is Brazilian and its owner has no language of their own: the snippets speak Portuguese.
     const landing = await page.context().newPage();
     await landing.goto(`${site.origin}/form?utm_source=e2e&utm_campaign=spring`);
-    await landing.getByLabel("Name").fill("Ana Souza");
-    await landing.getByLabel("Email").fill("ana.e2e@example.com");
+    await landing.getByLabel("Nome").fill("Ana Souza");
+    await landing.getByLabel("E-mail").fill("ana.e2e@example.com");
     await landing.getByLabel("Company size").selectOption("Large");
     await landing.getByLabel("Company", { exact: true }).fill("Acme");
-    await landing.getByRole("button", { name: "Send" }).click();
-    await expect(landing.locator("#leadlink-result")).toHaveText("Thank you! We will be in touch soon.");
+    await landing.getByRole("button", { name: "Enviar" }).click();
+    await expect(landing.locator("#leadlink-result")).toHaveText("Obrigado! Entraremos em contato em breve.");
 
     // The JavaScript snippet hooks the page's own form: a lead is sent when it is submitted, not when the page loads.
     await landing.goto(`${site.origin}/script`);
     await landing.getByLabel("Email").fill("script.e2e@example.com");
     await landing.getByLabel("Size").fill("small");
     await landing.getByRole("button", { name: "Go" }).click();
-    await expect(landing.locator("[data-leadlink-result]")).toHaveText("Thank you! We will be in touch soon.");
+    await expect(landing.locator("[data-leadlink-result]")).toHaveText("Obrigado! Entraremos em contato em breve.");
 
     // A refused request: the browser can read the problem document (CORS on errors too).
     await landing.goto(`${site.origin}/form`);

@@ -85,13 +85,14 @@ test("snippets pasted into another site send nothing on load, one lead per submi
     await expect(page.getByRole("heading", { name: "Request log" })).toBeVisible();
     await expect(page.locator("#requests").getByTestId("submission")).toHaveCount(0);
 
+    // A Brazilian workspace whose owner has no language of their own: the snippets speak Portuguese.
     await visitor.goto(`${site.origin}/html?utm_source=e2e`);
-    await visitor.getByLabel("Name").fill("Ana Souza");
-    await visitor.getByLabel("Email").fill("ana.snippet@example.com");
+    await visitor.getByLabel("Nome").fill("Ana Souza");
+    await visitor.getByLabel("E-mail").fill("ana.snippet@example.com");
     await visitor.getByLabel("Company size").selectOption("Large");
     await visitor.getByLabel("Company", { exact: true }).fill("Acme");
-    await visitor.getByRole("button", { name: "Send" }).click();
-    await expect(visitor.locator("#leadlink-result")).toHaveText("Thank you! We will be in touch soon.");
+    await visitor.getByRole("button", { name: "Enviar" }).click();
+    await expect(visitor.locator("#leadlink-result")).toHaveText("Obrigado! Entraremos em contato em breve.");
     expect(await leadCount(leadlink.dataDir, slug)).toBe(1);
     const [lead] = await leadlinkCli<
       { name: string; firstTouch: { utmSource: string }; customFields: Record<string, unknown> }[]
@@ -108,12 +109,12 @@ test("snippets pasted into another site send nothing on load, one lead per submi
     await visitor.getByLabel("Your email").fill("not-an-email");
     await visitor.getByRole("button", { name: "Join" }).click();
     const result = visitor.locator("[data-leadlink-result]");
-    await expect(result).toContainText("1 field is invalid");
-    await expect(result).toContainText("email must be a valid email address");
+    await expect(result).toContainText("Confira os campos abaixo.");
+    await expect(result).toContainText("E-mail: este e-mail não é válido");
     await visitor.getByLabel("Your email").fill("bruno.snippet@example.com");
     await visitor.getByLabel("Your company").fill("Bruno & Co");
     await visitor.getByRole("button", { name: "Join" }).click();
-    await expect(result).toHaveText("Thank you! We will be in touch soon.");
+    await expect(result).toHaveText("Obrigado! Entraremos em contato em breve.");
     expect(await leadCount(leadlink.dataDir, slug)).toBe(2);
     await visitor.close();
   } finally {
@@ -142,10 +143,11 @@ test("a website the link refuses is offered on the link page; allowing it lets i
   const site = await serveForeignSite({ "/": htmlPage("Offer", html) });
   try {
     const visitor = await page.context().newPage();
+    // The workspace is Brazilian and its owner has no language of their own: the snippet speaks Portuguese.
     await visitor.goto(site.origin);
-    await visitor.getByLabel("Email").fill("refused@example.com");
-    await visitor.getByRole("button", { name: "Send" }).click();
-    await expect(visitor.locator("#leadlink-result")).toContainText("not among the capture link's allowed origins");
+    await visitor.getByLabel("E-mail").fill("refused@example.com");
+    await visitor.getByRole("button", { name: "Enviar" }).click();
+    await expect(visitor.locator("#leadlink-result")).toContainText("não está entre as origens permitidas do link de captura");
 
     await page.reload();
     const refused = page.getByTestId("refused-origins");
@@ -162,14 +164,14 @@ test("a website the link refuses is offered on the link page; allowing it lets i
       .poll(
         async () => {
           await visitor.reload();
-          await visitor.getByLabel("Email").fill("allowed@example.com");
-          await visitor.getByRole("button", { name: "Send" }).click();
-          await expect(visitor.locator("#leadlink-result")).not.toHaveText("Sending…");
+          await visitor.getByLabel("E-mail").fill("allowed@example.com");
+          await visitor.getByRole("button", { name: "Enviar" }).click();
+          await expect(visitor.locator("#leadlink-result")).not.toHaveText("Enviando…");
           return visitor.locator("#leadlink-result").textContent();
         },
         { timeout: 20_000 },
       )
-      .toBe("Thank you! We will be in touch soon.");
+      .toBe("Obrigado! Entraremos em contato em breve.");
     await visitor.close();
   } finally {
     await site.close();

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import { linkSnippets } from "@/lib/capture/snippets/link-snippets";
+import { snippetForm } from "@/lib/capture/snippets/snippet-form";
 import type { CustomFieldDefinition } from "@/lib/fields/custom-field";
 
 const URL = "https://leads.example.com/ingest/cl_0123456789ABCDEFGHIJKL";
@@ -27,7 +28,12 @@ const FIELDS: CustomFieldDefinition[] = [
 ];
 
 describe("linkSnippets", () => {
-  const snippets = linkSnippets({ url: URL, fields: FIELDS, honeypotField: "website", country: "US" });
+  const snippets = linkSnippets({
+    url: URL,
+    form: snippetForm({ language: "en", workspaceName: "Acme", requireConsent: false, fields: FIELDS }),
+    honeypotField: "website",
+    country: "US",
+  });
 
   it("curl sends the link's URL and a JSON body with every active field, quoted safely for the shell", () => {
     // The shell itself reads the command: the body it would send is the JSON we meant.
@@ -126,7 +132,10 @@ describe("linkSnippets", () => {
   });
 
   it("without custom fields or honeypot, the snippets still send a complete lead", () => {
-    const plain = linkSnippets({ url: URL, fields: [] });
+    const plain = linkSnippets({
+      url: URL,
+      form: snippetForm({ language: "en", workspaceName: "Acme", requireConsent: false, fields: [] }),
+    });
     expect(plain.curl).not.toContain("customFields");
     expect(plain.fetch).toContain("const CUSTOM_FIELDS = []");
     expect(plain.html).not.toContain("tabindex");

@@ -65,6 +65,7 @@ const EN: PageText = {
     neighborhood: "Neighbourhood",
     zipCode: "Postal code",
     country: "Country",
+    consent: "Consent (tick the box)",
   },
   addressPrefix: "Address",
   captcha: "Anti-spam check",
@@ -107,6 +108,7 @@ const PT_BR: PageText = {
     neighborhood: "Bairro",
     zipCode: "CEP",
     country: "País",
+    consent: "Consentimento (marque a caixa)",
   },
   addressPrefix: "Endereço",
   captcha: "Verificação anti-spam",
@@ -124,6 +126,8 @@ export function fieldLabel(text: PageText, field: string): string {
   const sub = rest.join(".");
   if (head === "address" && sub) return `${text.addressPrefix}: ${known(sub)}`;
   if (head === "customFields" && sub) return sub;
+  // `consent_required` names `consent`, a word other than a boolean `consent.granted`: both are the checkbox.
+  if (head === "consent") return known("consent");
   return known(field);
 }
 

@@ -1,4 +1,5 @@
 import { AppError, type FieldIssue } from "@/lib/errors";
+import { UTM_KEYS } from "@/lib/leads/lead-keys";
 
 export const FORM_MEDIA_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
@@ -37,9 +38,15 @@ function child(tree: Tree, key: string): Tree {
   return created;
 }
 
+/** Form names that are lists even without `[]`: a consent's purposes, one checkbox or hidden input each. */
+function isList(path: string[]): boolean {
+  return path.length === 2 && path[0] === "consent" && path[1] === "purposes";
+}
+
 /** Places one value; returns false when the same key already held one (it is then replaced). */
 function place(tree: Tree, path: string[], value: string): boolean {
   if (path.some((segment) => UNSAFE_KEYS.has(segment))) return true;
+  if (isList(path)) path = [...path, ""];
   const last = path.at(-1)!;
   const parents = path.slice(0, -1);
   if (last === "" && parents.length > 0) {
@@ -95,5 +102,43 @@ export async function parseFormBody(bytes: Uint8Array, contentType: string): Pro
     warnings.push({ field: name, code: "repeated_field", message: "was sent more than once; the last value was kept" });
   }
   // A round trip through JSON gives ordinary objects, like a JSON body's (the tree's have no prototype).
-  return { body: JSON.parse(JSON.stringify(tree)), warnings };
+  const body = JSON.parse(JSON.stringify(tree)) as Record<string, unknown>;
+  readFormConsent(body);
+  readFormUtm(body);
+  return { body, warnings };
+}
+
+const GRANTED = new Set(["true", "on", "1", "yes"]);
+const NOT_GRANTED = new Set(["false", "off", "0", "no", ""]);
+
+/**
+ * A form's `consent[granted]` as the boolean a JSON body carries (DESIGN.md section 12): a checkbox sends
+ * `on` when ticked and nothing when not, so absent means not granted. Any other word is left as it came,
+ * and the lead's schema names it as an error on `consent.granted`.
+ */
+function readFormConsent(body: Record<string, unknown>): void {
+  const consent = body.consent;
+  if (typeof consent !== "object" || consent === null || Array.isArray(consent)) return;
+  const fields = consent as Record<string, unknown>;
+  const granted = fields.granted;
+  if (granted === undefined) fields.granted = false;
+  else if (typeof granted === "string") {
+    const word = granted.trim().toLowerCase();
+    if (GRANTED.has(word)) fields.granted = true;
+    else if (NOT_GRANTED.has(word)) fields.granted = false;
+  }
+}
+
+/**
+ * A page's own query names, `utm_source`…`utm_term`, as the lead's `utmSource`…: the hidden inputs of the forms
+ * Leadlink gives carry them (a cross-origin Referer has no query). Empty ones are dropped; `utmSource` wins.
+ */
+function readFormUtm(body: Record<string, unknown>): void {
+  for (const key of UTM_KEYS) {
+    const param = key.replace(/[A-Z]/, (letter) => `_${letter.toLowerCase()}`);
+    if (!Object.hasOwn(body, param)) continue;
+    const value = body[param];
+    delete body[param];
+    if (typeof value === "string" && value.trim() !== "" && body[key] === undefined) body[key] = value;
+  }
 }

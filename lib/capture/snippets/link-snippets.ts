@@ -1,12 +1,14 @@
 import { type CountryCode, getExampleNumber } from "libphonenumber-js";
 import examples from "libphonenumber-js/mobile/examples";
-import type { CustomFieldDefinition } from "@/lib/fields/custom-field";
+import { createTranslator } from "use-intl/core";
+import { messagesFor } from "@/lib/i18n/messages";
 import { UTM_KEYS } from "@/lib/leads/lead-keys";
+import type { SnippetField, SnippetForm } from "./snippet-form";
 
 export interface SnippetInput {
   url: string;
-  /** The workspace's fields; archived ones are left out of the snippets. */
-  fields: CustomFieldDefinition[];
+  /** What the visitor sees: fields, consent, words (snippet-form.ts). */
+  form: SnippetForm;
   /** The link's honeypot field: the HTML form includes it, hidden from people. */
   honeypotField?: string | null;
   /** The workspace's default country, for an example phone number written the way its people write it. */
@@ -16,6 +18,8 @@ export interface SnippetInput {
 }
 
 export interface LinkSnippets {
+  /** The form they were written from. */
+  form: SnippetForm;
   curl: string;
   fetch: string;
   html: string;
@@ -39,7 +43,7 @@ function examplePhone(country: string | undefined): string {
   }
 }
 
-function exampleValue(field: CustomFieldDefinition): string | number | boolean {
+function exampleValue(field: SnippetField): string | number | boolean {
   switch (field.type) {
     case "number":
       return 42;
@@ -48,25 +52,30 @@ function exampleValue(field: CustomFieldDefinition): string | number | boolean {
     case "boolean":
       return true;
     case "select":
-      return field.options[0] ?? "";
-    case "text":
+      return field.options?.[0] ?? "";
+    default:
       return `Example ${field.label}`;
   }
 }
 
-function activeFields(input: SnippetInput): CustomFieldDefinition[] {
-  return input.fields.filter((field) => !field.archived);
+/** The form's custom fields, by their name in customFields. */
+function customFields(form: SnippetForm): { name: string; field: SnippetField }[] {
+  return form.fields
+    .filter((field) => field.key.startsWith("customFields."))
+    .map((field) => ({ name: field.key.slice("customFields.".length), field }));
 }
 
 export function exampleLead(input: SnippetInput): Record<string, unknown> {
-  const fields = activeFields(input);
+  const fields = customFields(input.form);
+  const consent = input.form.consent;
   return {
     name: "Ana Souza",
     email: "ana.souza@example.com",
     telephone: examplePhone(input.country),
     utmSource: "newsletter",
     utmCampaign: "spring-launch",
-    ...(fields.length > 0 && { customFields: Object.fromEntries(fields.map((field) => [field.name, exampleValue(field)])) }),
+    ...(fields.length > 0 && { customFields: Object.fromEntries(fields.map(({ name, field }) => [name, exampleValue(field)])) }),
+    ...(consent && { consent: { granted: true, text: consent.text, version: consent.version, purposes: consent.purposes } }),
   };
 }
 
@@ -87,45 +96,76 @@ export function curlSnippet(input: SnippetInput): string {
   ].join("\n");
 }
 
-const TYPE_HINTS: Record<CustomFieldDefinition["type"], string> = {
+const TYPE_HINTS: Record<SnippetField["type"], string> = {
   text: "text",
+  email: "an email address",
+  tel: "a phone number",
   number: "a number",
   date: "a date, YYYY-MM-DD",
   boolean: "a checkbox: true or false",
   select: "one of its options",
 };
 
+/** The words a visitor may read, in the form's language: progress, thanks, every error by its `code`, field labels. */
+function visitorTexts(form: SnippetForm) {
+  const messages = messagesFor(form.language).snippets;
+  const t = createTranslator({ locale: form.language, messages: messagesFor(form.language), namespace: "snippets" });
+  const labels: Record<string, string> = { consent: t("labels.consent") };
+  for (const field of form.fields) labels[field.key] = field.label;
+  return {
+    sending: t("sending"),
+    network: t("errors.network"),
+    success: form.successMessage,
+    errors: messages.errors,
+    issues: messages.issues,
+    labels,
+  };
+}
+
+/** JSON inside a <script> element: `<` escaped, so no label can end the element or open a comment. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
 /**
  * The script both browser snippets use. It sends nothing until a visitor submits the form: then it reads the
- * form's inputs (named after Leadlink's fields; the workspace's custom fields by name or as customFields.<name>),
- * adds the page's UTM parameters, posts them as JSON and shows Leadlink's answer under the form, errors field by
- * field. Only field names (letters, digits, _ . -) and the URL (as a JSON string) reach the code, never labels or
- * options, so nothing an admin types can end the <script> element early.
+ * form's inputs (named after Leadlink's fields; the workspace's custom fields by name or as customFields.<name>;
+ * consent.granted, consent.text, consent.version and consent.purposes as the nested consent object), adds the
+ * page's UTM parameters, posts them as JSON and shows the answer under the form in the form's language, errors
+ * field by field. Labels and texts reach the code only as escaped JSON.
  */
 function formScript(input: SnippetInput): string {
-  const fields = activeFields(input);
+  const fields = customFields(input.form);
   const utmPairs = UTM_KEYS.map((key) => `["${key}", "${UTM_PARAMS[key]}"]`).join(", ");
   const fieldNotes =
     fields.length > 0
       ? [
           "// This workspace's custom fields: an input with one of these names (or customFields.<name>) is sent in customFields.",
-          ...fields.map((field) => `//   ${field.name}: ${TYPE_HINTS[field.type]}`),
+          ...fields.map(({ name, field }) => `//   ${name}: ${TYPE_HINTS[field.type]}`),
         ]
       : ["// Custom fields: inputs named customFields.<name> are sent in customFields."];
   return `// Leadlink: sends the lead form of this page to the capture link when a visitor submits it, never before.
 // The form: the one with id="leadlink-form", else the page's only form. Name its inputs after Leadlink's
 // fields: name, email, telephone, document, profession, city, state, instagram, birthday, address.city, …
+// Consent: a checkbox named consent.granted (with consent.text, consent.version, consent.purposes) is sent as
+// {"consent": {"granted": true|false, "text", "version", "purposes": [...]}}.
 ${fieldNotes.join("\n")}
 (() => {
   const ENDPOINT = ${JSON.stringify(input.url)};
-  const CUSTOM_FIELDS = ${JSON.stringify(fields.map((field) => field.name))};
+  const CUSTOM_FIELDS = ${scriptJson(fields.map(({ name }) => name))};
   // Campaign values come from the page's own address (?utm_source=…&utm_campaign=…).
   const UTM = [${utmPairs}];
+  // What the visitor reads, in the form's language.
+  const TEXT = ${scriptJson(visitorTexts(input.form))};
 
   function readLead(form) {
     const lead = {};
     const customFields = {};
     const address = {};
+    const consent = {};
     for (const element of form.elements) {
       const name = element.name;
       if (!name || element.disabled || ["submit", "button", "reset", "file", "image", "fieldset"].includes(element.type)) continue;
@@ -133,18 +173,36 @@ ${fieldNotes.join("\n")}
       const value = element.type === "checkbox" ? element.checked : element.value;
       const custom = /^customFields(?:\\.(.+)|\\[(.+)\\])$/.exec(name);
       const part = /^address(?:\\.(.+)|\\[(.+)\\])$/.exec(name);
+      const agreed = /^consent(?:\\.([a-z]+)|\\[([a-z]+)\\](?:\\[\\])?)$/.exec(name);
+      const utm = UTM.find(([, param]) => param === name);
       if (custom) customFields[custom[1] || custom[2]] = value;
       else if (part) address[part[1] || part[2]] = value;
-      else if (CUSTOM_FIELDS.includes(name)) customFields[name] = value;
+      else if (agreed) {
+        const key = agreed[1] || agreed[2];
+        if (key === "purposes") {
+          if (element.type !== "checkbox" || element.checked) (consent.purposes = consent.purposes || []).push(element.value);
+        } else consent[key] = value;
+      } else if (utm) {
+        if (value) lead[utm[0]] = value;
+      } else if (CUSTOM_FIELDS.includes(name)) customFields[name] = value;
       else lead[name] = value;
     }
     if (Object.keys(customFields).length > 0) lead.customFields = customFields;
     if (Object.keys(address).length > 0) lead.address = address;
+    if (Object.keys(consent).length > 0) lead.consent = { ...consent, granted: consent.granted === true };
     const params = new URLSearchParams(window.location.search);
     for (const [key, param] of UTM) {
       if (params.get(param) && !lead[key]) lead[key] = params.get(param);
     }
     return lead;
+  }
+
+  function fillUtm(form) {
+    const params = new URLSearchParams(window.location.search);
+    for (const [, param] of UTM) {
+      const input = form.elements[param];
+      if (input && !input.value && params.get(param)) input.value = params.get(param);
+    }
   }
 
   function resultArea(form) {
@@ -159,13 +217,18 @@ ${fieldNotes.join("\n")}
     return result;
   }
 
+  function fieldError(error) {
+    const field = TEXT.labels[error.field] || TEXT.labels[String(error.field).split(".")[0]] || error.field;
+    return field + ": " + (TEXT.issues[error.code] || TEXT.issues.invalid);
+  }
+
   async function send(event) {
     event.preventDefault();
     const form = event.currentTarget;
     const button = form.querySelector('[type="submit"]');
     const result = resultArea(form);
     if (button) button.disabled = true;
-    result.textContent = "Sending…";
+    result.textContent = TEXT.sending;
     try {
       // Leadlink reads a text/plain body as JSON; sent so, the browser needs no CORS preflight first.
       const response = await fetch(ENDPOINT, {
@@ -175,15 +238,16 @@ ${fieldNotes.join("\n")}
       });
       const answer = await response.json().catch(() => ({}));
       if (response.ok) {
-        result.textContent = "Thank you! We will be in touch soon.";
+        result.textContent = TEXT.success;
         form.reset();
+        fillUtm(form);
       } else {
-        // problem+json: \`detail\` says what went wrong, \`errors\` lists every invalid field.
-        const fields = (answer.errors || []).map((error) => error.field + " " + error.message);
-        result.textContent = [answer.detail || "Something went wrong (HTTP " + response.status + ").", ...fields].join("\\n");
+        // problem+json: \`code\` says what went wrong, \`errors\` lists every invalid field with its own code.
+        const fields = (answer.errors || []).map(fieldError);
+        result.textContent = [TEXT.errors[answer.code] || TEXT.errors.unknown, ...fields].join("\\n");
       }
     } catch {
-      result.textContent = "Could not send the form: the connection failed, or this website is not among the capture link's allowed origins.";
+      result.textContent = TEXT.network;
     } finally {
       if (button) button.disabled = false;
     }
@@ -194,6 +258,7 @@ ${fieldNotes.join("\n")}
     if (!form) return console.warn('Leadlink: no form to send. Give your lead form id="leadlink-form".');
     if (form.dataset.leadlink === "connected") return;
     form.dataset.leadlink = "connected";
+    if (form.elements) fillUtm(form);
     form.addEventListener("submit", send);
   }
 
@@ -207,79 +272,92 @@ export function fetchSnippet(input: SnippetInput): string {
   return formScript(input);
 }
 
-function fieldInput(field: CustomFieldDefinition): string {
-  const name = `customFields.${field.name}`;
+const AUTOCOMPLETE: Record<string, string> = { name: "name", email: "email", telephone: "tel" };
+
+/**
+ * One field as an input. `nested`: the no-JavaScript form's names (`customFields[x]`, as a form post nests them);
+ * else the script's (`customFields.x`).
+ */
+function fieldInput(field: SnippetField, choose: string, nested: boolean): string {
+  const name = escapeHtml(nested ? field.key.replace(/\.(.+)$/, "[$1]") : field.key);
   const label = escapeHtml(field.label);
+  const required = field.required ? " required" : "";
+  const autocomplete = AUTOCOMPLETE[field.key] ? ` autocomplete="${AUTOCOMPLETE[field.key]}"` : "";
   switch (field.type) {
     case "boolean":
-      return `  <label><input name="${name}" type="checkbox"> ${label}</label>`;
+      // In a form post an unticked box sends nothing; the hidden input before it sends "false", a ticked box's later "true" wins.
+      return nested
+        ? `  <input type="hidden" name="${name}" value="false">\n  <label><input name="${name}" type="checkbox" value="true"> ${label}</label>`
+        : `  <label><input name="${name}" type="checkbox"> ${label}</label>`;
     case "select":
       return [
         `  <label>${label}`,
-        `    <select name="${name}">`,
-        `      <option value="">Choose…</option>`,
-        ...field.options.map((option) => `      <option>${escapeHtml(option)}</option>`),
+        `    <select name="${name}"${required}>`,
+        `      <option value="">${escapeHtml(choose)}</option>`,
+        ...(field.options ?? []).map((option) => `      <option>${escapeHtml(option)}</option>`),
         `    </select>`,
         `  </label>`,
       ].join("\n");
     case "number":
-      return `  <label>${label} <input name="${name}" type="number" step="any"></label>`;
-    case "date":
-      return `  <label>${label} <input name="${name}" type="date"></label>`;
+      return `  <label>${label} <input name="${name}" type="number" step="any"${required}></label>`;
     case "text":
-      return `  <label>${label} <input name="${name}"></label>`;
+      return `  <label>${label} <input name="${name}"${autocomplete}${required}></label>`;
+    default:
+      return `  <label>${label} <input name="${name}" type="${field.type}"${autocomplete}${required}></label>`;
   }
 }
 
-export function htmlSnippet(input: SnippetInput): string {
-  const inputs = [
-    `  <label>Name <input name="name" autocomplete="name"></label>`,
-    `  <label>Email <input name="email" type="email" autocomplete="email" required></label>`,
-    `  <label>Phone <input name="telephone" type="tel" autocomplete="tel"></label>`,
-    ...activeFields(input).map(fieldInput),
+/** The consent checkbox and the text, version and purposes it records (DESIGN.md section 9). */
+function consentInputs(form: SnippetForm, nested: boolean): string[] {
+  const consent = form.consent;
+  if (!consent) return [];
+  const name = (key: string) => (nested ? `consent[${key}]` : `consent.${key}`);
+  return [
+    `  <label><input name="${name("granted")}" type="checkbox"${consent.required ? " required" : ""}> ${escapeHtml(consent.text)}</label>`,
+    `  <input type="hidden" name="${name("text")}" value="${escapeHtml(consent.text)}">`,
+    `  <input type="hidden" name="${name("version")}" value="${escapeHtml(consent.version)}">`,
+    ...consent.purposes.map(
+      (purpose) =>
+        `  <input type="hidden" name="${nested ? "consent[purposes][]" : name("purposes")}" value="${escapeHtml(purpose)}">`,
+    ),
   ];
-  if (input.honeypotField) {
-    inputs.push(
-      `  <!-- Left empty by people, filled by bots: Leadlink keeps such requests as spam, not as leads. -->`,
-      `  <div style="position:absolute;left:-10000px" aria-hidden="true">`,
-      `    <label>Leave this empty <input name="${input.honeypotField}" tabindex="-1" autocomplete="off"></label>`,
-      `  </div>`,
-    );
-  }
-  return `<form id="leadlink-form">
+}
+
+function utmInputs(): string[] {
+  return UTM_KEYS.map((key) => `  <input type="hidden" name="${UTM_PARAMS[key]}">`);
+}
+
+function honeypotInputs(input: SnippetInput, leaveEmpty: string): string[] {
+  if (!input.honeypotField) return [];
+  return [
+    `  <!-- Left empty by people, filled by bots: Leadlink keeps such requests as spam, not as leads. -->`,
+    `  <div style="position:absolute;left:-10000px" aria-hidden="true">`,
+    `    <label>${escapeHtml(leaveEmpty)} <input name="${input.honeypotField}" tabindex="-1" autocomplete="off"></label>`,
+    `  </div>`,
+  ];
+}
+
+function snippetWords(form: SnippetForm) {
+  return createTranslator({ locale: form.language, messages: messagesFor(form.language), namespace: "snippets" });
+}
+
+export function htmlSnippet(input: SnippetInput): string {
+  const t = snippetWords(input.form);
+  const inputs = [
+    ...input.form.fields.map((field) => fieldInput(field, t("choose"), false)),
+    ...consentInputs(input.form, false),
+    `  <!-- Campaign values: the script fills these from the page's address (?utm_source=…). -->`,
+    ...utmInputs(),
+    ...honeypotInputs(input, t("leaveEmpty")),
+  ];
+  return `<form id="leadlink-form" lang="${input.form.language}">
 ${inputs.join("\n")}
-  <button type="submit">Send</button>
+  <button type="submit">${escapeHtml(input.form.submitLabel)}</button>
   <p id="leadlink-result" data-leadlink-result role="status" style="white-space:pre-line"></p>
 </form>
 <script>
 ${formScript(input)}
 </script>`;
-}
-
-/** A custom field as a plain form input, nested as `customFields[name]` (the JSON body's shape). */
-function plainFieldInput(field: CustomFieldDefinition): string {
-  const name = `customFields[${escapeHtml(field.name)}]`;
-  const label = escapeHtml(field.label);
-  switch (field.type) {
-    case "boolean":
-      // An unticked box sends nothing; the hidden input before it sends "false", and a ticked box's later "true" wins.
-      return `  <input type="hidden" name="${name}" value="false">\n  <label><input name="${name}" type="checkbox" value="true"> ${label}</label>`;
-    case "select":
-      return [
-        `  <label>${label}`,
-        `    <select name="${name}">`,
-        `      <option value="">Choose…</option>`,
-        ...field.options.map((option) => `      <option>${escapeHtml(option)}</option>`),
-        `    </select>`,
-        `  </label>`,
-      ].join("\n");
-    case "number":
-      return `  <label>${label} <input name="${name}" type="number" step="any"></label>`;
-    case "date":
-      return `  <label>${label} <input name="${name}" type="date"></label>`;
-    case "text":
-      return `  <label>${label} <input name="${name}"></label>`;
-  }
 }
 
 const CAPTCHA_WIDGETS: Record<string, string[]> = {
@@ -301,34 +379,30 @@ const CAPTCHA_WIDGETS: Record<string, string[]> = {
 
 /**
  * A form that needs no JavaScript at all: the browser posts it to the link and the visitor lands on the
- * link's success page (or Leadlink's thank-you page), or on the page that lists what to fix.
+ * link's success page (or Leadlink's thank-you page), or on the page that lists what to fix. Without a script
+ * nothing can read the page's address: the page's author fills in the utm_* inputs.
  */
 export function plainFormSnippet(input: SnippetInput): string {
+  const t = snippetWords(input.form);
   const inputs = [
-    `  <label>Name <input name="name" autocomplete="name"></label>`,
-    `  <label>Email <input name="email" type="email" autocomplete="email" required></label>`,
-    `  <label>Phone <input name="telephone" type="tel" autocomplete="tel"></label>`,
-    `  <label>City <input name="address[city]" autocomplete="address-level2"></label>`,
-    ...activeFields(input).map(plainFieldInput),
+    ...input.form.fields.map((field) => fieldInput(field, t("choose"), true)),
+    ...consentInputs(input.form, true),
+    `  <!-- Campaign values: no script reads this page's address, so write them in yourself (value="…"), one`,
+    `       copy of the form per campaign; empty ones are ignored and the lead counts as "Direct". -->`,
+    ...utmInputs(),
+    ...honeypotInputs(input, t("leaveEmpty")),
   ];
-  if (input.honeypotField) {
-    inputs.push(
-      `  <!-- Left empty by people, filled by bots: Leadlink keeps such requests as spam, not as leads. -->`,
-      `  <div style="position:absolute;left:-10000px" aria-hidden="true">`,
-      `    <label>Leave this empty <input name="${input.honeypotField}" tabindex="-1" autocomplete="off"></label>`,
-      `  </div>`,
-    );
-  }
   if (input.captchaProvider) inputs.push(...(CAPTCHA_WIDGETS[input.captchaProvider] ?? []));
-  return `<form action="${escapeHtml(input.url)}" method="post" accept-charset="UTF-8">
+  return `<form action="${escapeHtml(input.url)}" method="post" accept-charset="UTF-8" lang="${input.form.language}">
 ${inputs.join("\n")}
-  <button type="submit">Send</button>
+  <button type="submit">${escapeHtml(input.form.submitLabel)}</button>
 </form>`;
 }
 
 /** Ready-to-paste code that posts to the link, using the workspace's real custom fields. */
 export function linkSnippets(input: SnippetInput): LinkSnippets {
   return {
+    form: input.form,
     curl: curlSnippet(input),
     fetch: fetchSnippet(input),
     html: htmlSnippet(input),

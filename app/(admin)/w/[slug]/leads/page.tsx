@@ -13,12 +13,14 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { hasRole, requireWorkspace } from "@/lib/auth/session";
 import { curlSnippet } from "@/lib/capture/snippets/link-snippets";
+import { linkSnippetForm } from "@/lib/capture/snippets/snippet-form";
 import { listFields } from "@/lib/fields/list-fields";
 import { zoneName } from "@/lib/i18n/zone-name";
 import { excelSeparator } from "@/lib/leads/export-leads";
 import { hasActiveFilter, LeadFilter, leadFilterParams, leadFilterQuery } from "@/lib/leads/lead-filter";
 import { listLeadPage } from "@/lib/leads/list-leads";
 import { captureUrl } from "@/lib/links/capture-url";
+import { getLink } from "@/lib/links/get-link";
 import { excelLocale } from "@/lib/request/excel-locale";
 import { translateZodIssues } from "@/lib/request/translate-error";
 import { getViewer } from "@/lib/request/viewer";
@@ -87,11 +89,19 @@ export default async function LeadsPage({
   if (workspaceEmpty) {
     const active = links.find((link) => link.status === "active");
     if (active) {
-      const [fields, baseUrl] = await Promise.all([listFields(workspace.id), requestBaseUrl()]);
+      const [fields, baseUrl, link] = await Promise.all([
+        listFields(workspace.id),
+        requestBaseUrl(),
+        getLink(workspace.id, active.id),
+      ]);
       emptyLink = {
         name: active.name,
         path: `/w/${workspace.slug}/links/${active.id}`,
-        curl: curlSnippet({ url: captureUrl(active.token, baseUrl), fields, country: workspace.country }),
+        curl: curlSnippet({
+          url: captureUrl(active.token, baseUrl),
+          form: await linkSnippetForm(workspace, link, fields),
+          country: workspace.country,
+        }),
       };
     }
   }

@@ -19,6 +19,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { hasRole, requireWorkspace } from "@/lib/auth/session";
 import { dryRunSnippet } from "@/lib/capture/snippets/dry-run-snippet";
 import { linkSnippets } from "@/lib/capture/snippets/link-snippets";
+import { linkSnippetForm } from "@/lib/capture/snippets/snippet-form";
 import { env } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
 import { listFields } from "@/lib/fields/list-fields";
@@ -76,10 +77,12 @@ export default async function LinkPage({
   const linkPath = `${workspacePath}/links/${link.id}`;
   const defaultRateLimit = env().INGEST_RATE_LIMIT;
 
-  const snippets = active
+  // What the visitor reads, in the workspace's language, with a consent checkbox when the link requires consent.
+  const form = active ? await linkSnippetForm(workspace, link, fields) : undefined;
+  const snippets = form
     ? linkSnippets({
         url: link.url,
-        fields,
+        form,
         honeypotField: link.honeypotField,
         country: workspace.country,
         captchaProvider: link.captchaProvider,
@@ -180,7 +183,12 @@ export default async function LinkPage({
                   key: "dry-run",
                   tab: tApi("dryRunTab"),
                   label: tApi("dryRunLabel"),
-                  code: dryRunSnippet({ url: link.url, fields, honeypotField: link.honeypotField, country: workspace.country }),
+                  code: dryRunSnippet({
+                    url: link.url,
+                    form: snippets.form,
+                    honeypotField: link.honeypotField,
+                    country: workspace.country,
+                  }),
                   description: tApi("dryRunDescription"),
                 },
               ]}
