@@ -41,6 +41,7 @@ function loadContents(database: Database, messages: readonly ClaimedMessage[]): 
       leadId: message.lead_id,
       submissionId: message.submission_id,
       leadSnapshot: message.lead_snapshot,
+      changes: message.changes,
       createdAt: message.created_at,
     })),
   );
