@@ -34,15 +34,13 @@ export interface CaptureLinkContext {
   country: string;
   fields: FieldIndex;
   /**
-   * The workspace had an enabled webhook endpoint when this was read: ingest then writes its outbox rows in
-   * the same statement; without one it skips that part. This process forgets the entry when an endpoint
-   * changes; other instances see a new endpoint within the TTL.
+   * Some channel listened to the workspace when this was read (an enabled webhook endpoint; with email on, a
+   * member who wants an email per new lead; with WhatsApp on, a member who opted in): ingest then writes its
+   * events in the same statement, and skips them otherwise, for nothing would read them. Who exactly hears of
+   * an event is each channel's rule (lib/channels), applied when the runner expands it. This process forgets
+   * the entry when an endpoint or a preference changes; other instances see a new one within the TTL.
    */
-  hasWebhooks: boolean;
-  /** Email is on and a member of the workspace wants an email per new lead: ingest then writes those too (docs/email.md). */
-  hasEmailSubscribers: boolean;
-  /** WhatsApp is configured and a member opted in with their number: ingest then writes those messages too. */
-  hasWhatsappSubscribers: boolean;
+  hasListeners: boolean;
   /** When this was read from the database (ms since epoch). */
   loadedAt: number;
 }
@@ -112,12 +110,11 @@ async function loadCaptureLink(token: string): Promise<CaptureLinkContext | unde
   return {
     ...rest,
     country: workspace.country,
-    hasWebhooks: workspace.webhookEndpoints.length > 0,
-    hasEmailSubscribers:
-      mailEnabled() && workspace.memberships.some((member) => member.notificationPreference?.mode === "instant"),
-    hasWhatsappSubscribers:
-      whatsappSettings() !== undefined &&
-      workspace.memberships.some((member) => member.notificationPreference?.whatsappNumber != null),
+    hasListeners:
+      workspace.webhookEndpoints.length > 0 ||
+      (mailEnabled() && workspace.memberships.some((member) => member.notificationPreference?.mode === "instant")) ||
+      (whatsappSettings() !== undefined &&
+        workspace.memberships.some((member) => member.notificationPreference?.whatsappNumber != null)),
     fields: indexFields(workspace.customFields.map(toDefinition)),
     loadedAt: Date.now(),
   };

@@ -86,12 +86,10 @@ export async function ingestSubmission(
     warnings: [...requestWarnings, ...parsed.warnings, ...custom.warnings],
     record,
     statsShard: pickStatsShard(),
-    hasWebhooks: link.hasWebhooks,
-    hasEmailSubscribers: link.hasEmailSubscribers,
-    hasWhatsappSubscribers: link.hasWhatsappSubscribers,
+    announce: link.hasListeners,
   });
   // This process's dispatcher sends it at once; other instances find it on their next poll.
-  if ((link.hasWebhooks || link.hasEmailSubscribers || link.hasWhatsappSubscribers) && result.kind === "stored") {
+  if (link.hasListeners && result.kind === "stored") {
     wakeOutbox();
   }
 

@@ -20,32 +20,27 @@ export interface Rejection {
  */
 export async function recordRejection(
   prisma: PrismaClient,
-  link: { id: string; workspaceId: string; hasWebhooks?: boolean },
+  link: { id: string; workspaceId: string; hasListeners?: boolean },
   rejection: Rejection,
   record: SubmissionRecord,
   utm: UtmValues,
   statsShard: number,
 ): Promise<string> {
   const id = crypto.randomUUID();
-  // submission.rejected for the endpoints that take it (not for spam, which must look accepted), in the
-  // same statement as the log entry; skipped for workspaces without endpoints, like the accepted path.
-  const webhooks =
-    link.hasWebhooks && rejection.outcome === "rejected"
+  // The submission.rejected event (not for spam, which must look accepted), in the same statement as the log
+  // entry; skipped when no channel listens to the workspace, like the accepted path (capture-context.ts).
+  const event =
+    link.hasListeners && rejection.outcome === "rejected"
       ? Prisma.sql`
-    webhooks AS (
-      INSERT INTO webhook_messages (id, endpoint_id, workspace_id, event_type, submission_id)
-      SELECT gen_random_uuid(), e.id, e.workspace_id, 'submission.rejected', ${id}::uuid
-      FROM webhook_endpoints e
-      WHERE e.workspace_id = ${link.workspaceId}::uuid AND e.enabled AND 'submission.rejected' = ANY (e.events)
-        AND (cardinality(e.link_ids) = 0 OR ${link.id}::uuid = ANY (e.link_ids))
+    event AS (
+      INSERT INTO events (id, workspace_id, type, submission_id, capture_link_id)
+      VALUES (gen_random_uuid(), ${link.workspaceId}::uuid, 'submission.rejected', ${id}::uuid, ${link.id}::uuid)
     ),`
       : Prisma.empty;
-  const name = Prisma.raw(
-    webhooks === Prisma.empty ? "/* leadlink:record-rejection */" : "/* leadlink:record-rejection-webhooks */",
-  );
+  const name = Prisma.raw(event === Prisma.empty ? "/* leadlink:record-rejection */" : "/* leadlink:record-rejection-event */");
   await prisma.$executeRaw(Prisma.sql`
     ${name}
-    WITH${webhooks} submission AS (
+    WITH${event} submission AS (
       INSERT INTO submissions (id, workspace_id, capture_link_id, outcome, status, error_code, errors, warnings, payload,
         ip, user_agent, origin, referer, idempotency_key, utm_source, utm_medium, utm_campaign, utm_content, utm_term, dry_run)
       VALUES (${id}::uuid, ${link.workspaceId}::uuid, ${link.id}::uuid, ${rejection.outcome}::submission_outcome,
@@ -59,6 +54,6 @@ export async function recordRejection(
     VALUES (${link.id}::uuid, ${statsShard}::smallint, 1, now())
     ON CONFLICT (capture_link_id, shard)
     DO UPDATE SET rejected = s.rejected + 1, last_received_at = GREATEST(s.last_received_at, excluded.last_received_at)`);
-  if (webhooks !== Prisma.empty) wakeOutbox();
+  if (event !== Prisma.empty) wakeOutbox();
   return id;
 }

@@ -4,11 +4,9 @@ import { sqlState, uniqueViolation } from "@/lib/db/errors";
 import { Prisma } from "@/lib/db/generated/client";
 import type { FieldIssue } from "@/lib/errors";
 import type { FieldValue } from "@/lib/fields/coerce-field-value";
-import { publicBaseUrl } from "@/lib/http/public-base-url";
 import type { LeadInput } from "@/lib/leads/lead-input";
 import { leadSnapshotSql } from "@/lib/leads/lead-snapshot";
 import type { SubmissionRecord } from "@/lib/leads/submission-record";
-import { formatPhone } from "@/lib/phone/format-phone";
 import { consentRecordInsert } from "@/lib/privacy/consent-records";
 
 export interface LeadWrite {
@@ -23,12 +21,12 @@ export interface LeadWrite {
   record: SubmissionRecord;
   /** Which counter row of the link to bump (spreads concurrent requests over rows). */
   statsShard: number;
-  /** The workspace has webhook endpoints: write the outbox rows in the same statement (capture-context.ts). */
-  hasWebhooks?: boolean;
-  /** A member wants an email per new lead: write those outbox rows in the same statement too (docs/email.md). */
-  hasEmailSubscribers?: boolean;
-  /** A member wants a WhatsApp message per new lead: those rows too, in the same statement (lib/channels/whatsapp/). */
-  hasWhatsappSubscribers?: boolean;
+  /**
+   * Some channel listens to this workspace (capture-context.ts): the statement then writes the lead's event
+   * (DESIGN.md section 14) in the same statement, so a 2xx to the sender means the event exists. Without a
+   * listener nothing would ever read it, and the statement runs without that part, under its own name.
+   */
+  announce?: boolean;
 }
 
 export type UpsertResult =
@@ -136,60 +134,24 @@ export function upsertStatement(write: LeadWrite): SqlStatement {
   const lastTouch = (column: string, value: string | null) =>
     Prisma.sql`${Prisma.raw(column)} = CASE WHEN ${hasUtm}::boolean THEN ${value}::text ELSE l.${Prisma.raw(column)} END`;
 
-  // The outbox rows of the workspace's enabled endpoints that take this event from this link: written by
-  // the same statement, so a 2xx to the sender means the message exists (DESIGN.md section 7, Durable).
-  // Only for workspaces that have endpoints: the others run the statement without it, under its own name.
-  const webhooks = write.hasWebhooks
+  // The event (lead.created or lead.updated) with the lead as this write leaves it (lead-snapshot.ts): the two
+  // CTEs that write the lead return it, the only place this statement sees the row after the change. Which
+  // channel tells whom is the channels' business (lib/channels, expanded by lib/outbox/expand-events.ts).
+  const snapshot = write.announce ? Prisma.raw(`, ${leadSnapshotSql("l")} AS snapshot`) : Prisma.empty;
+  const event = write.announce
     ? Prisma.sql`,
-    webhooks AS (
-      INSERT INTO webhook_messages (id, endpoint_id, workspace_id, event_type, lead_id, submission_id, lead_snapshot)
-      SELECT gen_random_uuid(), e.id, e.workspace_id, v.event, o.lead_id, ${write.submissionId}::uuid,
-        COALESCE((SELECT snapshot FROM updated), (SELECT snapshot FROM inserted))
+    event AS (
+      INSERT INTO events (id, workspace_id, type, lead_id, submission_id, capture_link_id, data)
+      SELECT gen_random_uuid(), ${write.workspaceId}::uuid, CASE WHEN o.created THEN 'lead.created' ELSE 'lead.updated' END,
+        o.lead_id, ${write.submissionId}::uuid, ${write.captureLinkId}::uuid,
+        jsonb_build_object('lead', COALESCE((SELECT snapshot FROM updated), (SELECT snapshot FROM inserted)))
       FROM outcome o
-      CROSS JOIN LATERAL (SELECT CASE WHEN o.created THEN 'lead.created' ELSE 'lead.updated' END AS event) v
-      JOIN webhook_endpoints e ON e.workspace_id = ${write.workspaceId}::uuid AND e.enabled
-        AND v.event = ANY (e.events)
-        AND (cardinality(e.link_ids) = 0 OR ${write.captureLinkId}::uuid = ANY (e.link_ids))
       WHERE o.lead_id IS NOT NULL
-    )`
-    : Prisma.empty;
-  // With webhooks or new-lead emails, the lead as this write leaves it goes on their messages (lead-snapshot.ts):
-  // the two CTEs that write the lead return it, the only place this statement sees the row after the change.
-  const snapshot =
-    write.hasWebhooks || write.hasEmailSubscribers ? Prisma.raw(`, ${leadSnapshotSql("l")} AS snapshot`) : Prisma.empty;
-  // An email to each member who chose "instant" for this link, for a new lead only; same reasoning as above.
-  const emails = write.hasEmailSubscribers
-    ? Prisma.sql`,
-    emails AS (
-      INSERT INTO email_messages (id, kind, workspace_id, user_id, lead_id, submission_id, lead_snapshot)
-      SELECT gen_random_uuid(), 'new_lead', p.workspace_id, p.user_id, o.lead_id, ${write.submissionId}::uuid,
-        (SELECT snapshot FROM inserted)
-      FROM outcome o
-      JOIN notification_preferences p ON p.workspace_id = ${write.workspaceId}::uuid AND p.mode = 'instant'
-        AND (cardinality(p.link_ids) = 0 OR ${write.captureLinkId}::uuid = ANY (p.link_ids))
-      WHERE o.lead_id IS NOT NULL AND o.created
-    )`
-    : Prisma.empty;
-  // A WhatsApp message to each member who opted in with their number, for a new lead only, like the emails.
-  // The template's parameters are fixed now (DESIGN.md section 14): the name and phone as the lead was created
-  // (this write's own input), and the lead's page.
-  const whatsapp = write.hasWhatsappSubscribers
-    ? Prisma.sql`,
-    whatsapp AS (
-      INSERT INTO whatsapp_messages (id, workspace_id, user_id, to_number, lead_id, lead_name, lead_phone, lead_url)
-      SELECT gen_random_uuid(), p.workspace_id, p.user_id, p.whatsapp_number, o.lead_id,
-        ${input.name ?? input.email ?? "—"}::text, ${input.telephone ? formatPhone(input.telephone) : "—"}::text,
-        ${`${publicBaseUrl()}/w/`}::text || w.slug || '/leads/' || o.lead_id::text
-      FROM outcome o
-      JOIN notification_preferences p ON p.workspace_id = ${write.workspaceId}::uuid AND p.whatsapp_number IS NOT NULL
-        AND (cardinality(p.link_ids) = 0 OR ${write.captureLinkId}::uuid = ANY (p.link_ids))
-      JOIN workspaces w ON w.id = p.workspace_id
-      WHERE o.lead_id IS NOT NULL AND o.created
     )`
     : Prisma.empty;
   // A request with a consent object appends its consent record in the same statement (DESIGN.md section 9).
   const consent = consentRecordInsert(input.consent, write, record);
-  const nameComment = `/* leadlink:upsert-lead${write.hasWebhooks ? "-webhooks" : ""}${write.hasEmailSubscribers ? "-emails" : ""}${write.hasWhatsappSubscribers ? "-whatsapp" : ""}${input.consent ? "-consent" : ""} */`;
+  const nameComment = `/* leadlink:upsert-lead${write.announce ? "-event" : ""}${input.consent ? "-consent" : ""} */`;
   const name = Prisma.raw(nameComment);
 
   // Built with Prisma's SQL template (values stay parameters), run on the driver directly.
@@ -289,7 +251,7 @@ export function upsertStatement(write: LeadWrite): SqlStatement {
       INSERT INTO idempotency_keys (capture_link_id, key, request_hash, submission_id)
       SELECT ${write.captureLinkId}::uuid, ${record.idempotencyKey}::text, ${record.requestHash}::text, ${write.submissionId}::uuid
       FROM outcome WHERE lead_id IS NOT NULL AND ${record.idempotencyKey}::text IS NOT NULL
-    )${webhooks}${emails}${whatsapp}${consent}
+    )${event}${consent}
     SELECT lead_id, created, warnings FROM outcome`;
   let text = textByName.get(nameComment);
   if (text === undefined) {

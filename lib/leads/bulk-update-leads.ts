@@ -149,7 +149,7 @@ export async function bulkUpdateLeads(
       if (!sql) return 0;
       // One statement: the rows before (locked), the update, and their history in one INSERT ... SELECT.
       const history = HISTORY[sql.field];
-      const changed = await tx.sql<{ id: string }>(Prisma.sql`
+      const changed = await tx.sql<{ id: string; from_value: unknown; to_value: unknown }>(Prisma.sql`
         WITH old AS (
           SELECT l.id, ${history} AS from_value FROM leads l
           WHERE l.workspace_id = ${workspaceId}::uuid AND l.id = ANY (${ids}::uuid[]) AND ${NOT_ERASED} AND ${sql.differs}
@@ -161,11 +161,11 @@ export async function bulkUpdateLeads(
         ), logged AS (
           ${recordLeadChangesSql(workspaceId, actor, sql.field, Prisma.sql`SELECT id, from_value, to_value FROM changed`)}
         )
-        SELECT id FROM changed`);
+        SELECT id, from_value, to_value FROM changed`);
       await emitLeadUpdated(
         tx,
         workspaceId,
-        changed.map((row) => row.id),
+        changed.map((row) => ({ leadId: row.id, changes: [{ field: sql.field, from: row.from_value, to: row.to_value }] })),
       );
       return changed.length;
     });

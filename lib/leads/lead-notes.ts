@@ -42,7 +42,8 @@ export async function addLeadNote(
     await tx.sql(Prisma.sql`
       INSERT INTO lead_notes (id, workspace_id, lead_id, author_id, body)
       VALUES (${id}::uuid, ${workspaceId}::uuid, ${leadId}::uuid, ${request.authorUserId}::uuid, ${body})`);
-    await emitLeadUpdated(tx, workspaceId, [leadId]);
+    // The note's text never leaves in a message (DESIGN.md section 13): only that one was added.
+    await emitLeadUpdated(tx, workspaceId, [{ leadId, changes: [{ field: "note", from: null, to: "added" }] }]);
   });
   wakeOutbox();
   const [note] = await listLeadNotes(workspaceId, leadId, { id });

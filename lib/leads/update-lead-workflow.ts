@@ -68,7 +68,7 @@ export async function updateLeadWorkflow(db: Database, request: UpdateLeadWorkfl
       WHERE id = ${id}::uuid AND workspace_id = ${workspaceId}::uuid AND erased_at IS NULL RETURNING id`);
     if (updated.length === 0) throw leadErased(request.leadId);
     await recordLeadChanges(tx, workspaceId, id, { userId: request.actorUserId, keyId: request.actorKeyId }, changes);
-    await emitLeadUpdated(tx, workspaceId, [id]);
+    await emitLeadUpdated(tx, workspaceId, [{ leadId: id, changes }]);
     return true;
   });
   if (changed) wakeOutbox();

@@ -1,4 +1,5 @@
 import type { Database } from "@/lib/db/client";
+import type { Prisma } from "@/lib/db/generated/client";
 
 /** One claimed delivery, as the runner sees it: a key unique across channels (e.g. "webhook:<uuid>"). */
 export interface OutboxItem {
@@ -16,6 +17,12 @@ export interface DeliveryContext {
 export interface Channel<Item extends OutboxItem = OutboxItem> {
   /** "webhook", "email", "whatsapp", ... */
   readonly name: string;
+  /**
+   * This channel's deliveries of the events being expanded: one `INSERT ... SELECT ... FROM ev` (the events'
+   * rows, EXPANDED_EVENT_COLUMNS of expand-events.ts) that says who hears of which event: the channel's
+   * subscription rule, in this one place. Undefined when the channel is off on this server (or has no events).
+   */
+  expandSql?(): Prisma.Sql | undefined;
   /** Claims up to `limit` due items of this channel for `owner`, each leased for `leaseMs`. */
   claim(database: Database, owner: string, limit: number, leaseMs: number): Promise<Item[]>;
   /**

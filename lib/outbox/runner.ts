@@ -4,6 +4,7 @@ import type { Database } from "@/lib/db/client";
 import { openPool } from "@/lib/db/pg-database";
 import { log } from "@/lib/log";
 import type { Channel, OutboxItem } from "./channel";
+import { expandEvents } from "./expand-events";
 import { forgetOutboxRunner, useOutboxRunner } from "./wake";
 
 export interface RunnerOptions {
@@ -33,6 +34,9 @@ export interface Runner {
   wake(): void;
   stop(): Promise<void>;
 }
+
+/** Events turned into deliveries per statement. */
+const EXPAND_BATCH = 500;
 
 interface Claimed {
   channel: Channel;
@@ -90,6 +94,8 @@ export function startRunner(shared: Database, channels: readonly Channel[], opti
 
   /** Claims for the free slots, channel by channel in the order given: the first channels are served first. */
   async function claimAll(free: number, claimed: Claimed[]): Promise<void> {
+    // First the events written since the last look become their channels' deliveries (expand-events.ts).
+    while ((await expandEvents(database, channels, EXPAND_BATCH)) === EXPAND_BATCH) {}
     // The channels' clock (the email digests): each channel ticks just before it claims.
     const tickDue = now().getTime() - tickedAt >= tickEveryMs;
     for (const channel of channels) {

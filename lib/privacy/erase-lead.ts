@@ -1,5 +1,6 @@
 import { type AuditActor, recordAudit } from "@/lib/audit/record";
 import { getDatabase, type SqlExecutor, statement } from "@/lib/db/client";
+import { writeEvents } from "@/lib/events/write-events";
 import { leadIdOrNotFound, leadNotFound } from "@/lib/leads/get-lead";
 import { normalisePhone } from "@/lib/normalise/phone";
 import { wakeOutbox } from "@/lib/outbox/wake";
@@ -97,8 +98,7 @@ export async function eraseLead({
       ),
     );
     if (!lead) throw leadNotFound(leadId);
-    if (lead.erased_at)
-      return { leadId: id, erasedAt: new Date(lead.erased_at).toISOString(), erased: false, changed: {}, messages: 0 };
+    if (lead.erased_at) return { leadId: id, erasedAt: new Date(lead.erased_at).toISOString(), erased: false, changed: {} };
 
     const context: ErasureContext = {
       workspaceId,
@@ -108,33 +108,19 @@ export async function eraseLead({
     const changed: Record<string, number> = {};
     for (const step of ERASURE_STEPS) changed[step.table] = await step.run(tx, context);
 
-    const [erased] = await tx.sql<{ erased_at: Date; messages: number }>(
-      statement(
-        `WITH messages AS (
-           INSERT INTO webhook_messages (id, endpoint_id, workspace_id, event_type, lead_id)
-           SELECT gen_random_uuid(), e.id, e.workspace_id, 'lead.erased', $1::uuid
-           FROM webhook_endpoints e
-           WHERE e.workspace_id = $2::uuid AND e.enabled AND 'lead.erased' = ANY (e.events)
-           RETURNING 1
-         )
-         SELECT l.erased_at, (SELECT count(*)::int FROM messages) AS messages FROM leads l WHERE l.id = $1::uuid`,
-        [id, workspaceId],
-      ),
-    );
-    await recordAudit(
-      actor,
-      { workspaceId, action: "lead.erased", targetType: "lead", targetId: id, details: { messages: erased?.messages ?? 0 } },
-      tx,
-    );
+    // The lead.erased event (after the steps, which delete the lead's other events); its channels' rule says
+    // who hears of it (lib/channels).
+    await writeEvents(tx, [{ workspaceId, type: "lead.erased", leadId: id }]);
+    const [erased] = await tx.sql<{ erased_at: Date }>(statement(`SELECT erased_at FROM leads WHERE id = $1::uuid`, [id]));
+    await recordAudit(actor, { workspaceId, action: "lead.erased", targetType: "lead", targetId: id, details: {} }, tx);
     return {
       leadId: id,
       erasedAt: new Date(erased?.erased_at ?? Date.now()).toISOString(),
       erased: true,
       changed,
-      messages: erased?.messages ?? 0,
     };
   });
-  if (result.messages > 0) wakeOutbox();
+  if (result.erased) wakeOutbox();
   const { leadId: erasedId, erasedAt, erased, changed } = result;
   return { leadId: erasedId, erasedAt, erased, changed };
 }

@@ -83,6 +83,13 @@ export const ERASURE_STEPS: ErasureStep[] = [
       ),
   },
   {
+    // Events not yet turned into deliveries hold the lead as their change left it: they go, before the
+    // channels' queues are cleared below (an expansion running now finishes first: its rows are then cleared).
+    table: "events",
+    run: (tx, { workspaceId, leadId }) =>
+      count(tx, `DELETE FROM events WHERE lead_id = $1::uuid AND workspace_id = $2::uuid`, [leadId, workspaceId]),
+  },
+  {
     // An attempt's logged answer may echo the body it was sent.
     table: "webhook_attempts",
     run: (tx, { workspaceId, leadId }) =>

@@ -8,7 +8,7 @@ import { ENDPOINT_DISABLED_NOTICE, outboxChannels } from "./outbox";
  */
 export function runDispatcherProcess(): Promise<void> {
   return runRunnerProcess(outboxChannels(), {
-    // The server's capture-link cache keeps `hasWebhooks` per link: it must forget a workspace whose endpoint
+    // The server's capture-link cache keeps `hasListeners` per link: it must forget a workspace whose endpoint
     // went off (within its 5 s TTL is not enough: ingest would keep waking a runner with nothing to send).
     onStart: (tell) => onEndpointDisabled((event) => tell(ENDPOINT_DISABLED_NOTICE, event)),
   });

@@ -32,7 +32,7 @@ export function startDispatcher(database: Database, options: RunnerOptions = {})
 
 /**
  * Runs the outbox in a child process of its own (lib/server/outbox-process-main.ts gives it the channels).
- * An endpoint disabled there is news here: the links' `hasWebhooks` is cached in the server, and listeners
+ * An endpoint disabled there is news here: the links' `hasListeners` is cached in the server, and listeners
  * registered in the server hear of it too.
  */
 export function startDispatcherProcess(root: string = process.cwd()): Dispatcher {

@@ -13,7 +13,16 @@ export interface MessageFacts {
   submissionId: string | null;
   /** The lead as the event left it (lib/leads/lead-snapshot.ts); absent on older rows and lead-less events. */
   leadSnapshot?: unknown;
+  /** A lead.updated made by a person (admin or API): what changed, `[{field, from, to}]` (DESIGN.md section 14). */
+  changes?: unknown;
   createdAt: Date;
+}
+
+/** One change of a lead.updated made by a person; a note is `{field: "note", from: null, to: "added"}`, never its text. */
+export interface LeadChange {
+  field: string;
+  from: unknown;
+  to: unknown;
 }
 
 interface SubmissionFacts {
@@ -33,6 +42,7 @@ export interface MessageContent {
   lead?: LeadJson;
   leadId?: string;
   submission?: SubmissionFacts;
+  changes?: LeadChange[];
   linkName?: string;
   workspaceSlug: string;
 }
@@ -141,6 +151,8 @@ export async function loadMessageContents(
         return new AppError("lead_not_found", "the lead no longer exists (erased or deleted)");
       content.lead = toLeadJson(lead, new Map(workspace.fields.map((field) => [field.id, field.name])));
     }
+    const changes = typeof message.changes === "string" ? JSON.parse(message.changes) : message.changes;
+    if (Array.isArray(changes)) content.changes = changes as LeadChange[];
     if (submission && submission.workspaceId === message.workspaceId) {
       content.linkName = submission.linkName;
       content.submission = {
@@ -163,7 +175,9 @@ export function webhookBody(content: MessageContent, test = false): string {
       ? { leadId: content.leadId }
       : content.type === "submission.rejected"
         ? { submission: content.submission }
-        : { lead: content.lead, submission: content.submission };
+        : content.changes
+          ? { lead: content.lead, changes: content.changes }
+          : { lead: content.lead, submission: content.submission };
   return JSON.stringify({ type: content.type, timestamp: content.timestamp, data, ...(test && { test: true }) });
 }
 

@@ -41,7 +41,7 @@ export async function removeMember(workspaceId: string, actorId: string, targetU
     await emitLeadUpdated(
       tx,
       workspaceId,
-      owned.map((lead) => lead.id),
+      owned.map((lead) => ({ leadId: lead.id, changes: [{ field: "owner", from: targetUserId, to: null }] })),
     );
     return owned.length;
   });

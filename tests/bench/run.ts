@@ -15,6 +15,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { buildIfStale } from "../../scripts/build-if-stale.mjs";
 import { ROOT, removeDataDir } from "../e2e/support/server";
+import { PGBOUNCER, startPgBouncer } from "../support/pgbouncer";
 import {
   deepPageUrl,
   type ExportMeasure,
@@ -237,8 +238,47 @@ async function laterPageUrl(server: BenchServer, pageUrl: string, cookie: string
   return url;
 }
 
+/** Ingest through PgBouncer against straight to PostgreSQL, alternated (DESIGN.md sections 6 and 17). */
+interface PoolerRounds {
+  direct: LoadResult[];
+  pooled: LoadResult[];
+}
+
+/**
+ * A second server whose DATABASE_URL is Debian's PgBouncer in transaction mode in front of the same cluster
+ * (DATABASE_POOLER=transaction, DATABASE_DIRECT_URL the cluster itself), its pool as many server connections as
+ * the app's (16), measured in turns with the server that goes straight to PostgreSQL. Undefined when PgBouncer
+ * is not installed (`apt-get install pgbouncer`; `.ci/run` installs it).
+ */
+async function poolerRounds(direct: BenchServer, databaseUrl: string, target: IngestTarget): Promise<PoolerRounds | undefined> {
+  if (!PGBOUNCER) {
+    progress("PgBouncer is not installed: ingest_pgbouncer_vs_direct is not measured");
+    return undefined;
+  }
+  const bouncer = await startPgBouncer(databaseUrl, "transaction", 16);
+  const pooled = await startBenchServer(bouncer.through(databaseUrl), {
+    extraEnv: { DATABASE_POOLER: "transaction", DATABASE_DIRECT_URL: databaseUrl },
+  });
+  try {
+    await measureIngest(pooled, target, plan.serverWarmup, CONNECTIONS);
+    const rounds: PoolerRounds = { direct: [], pooled: [] };
+    for (let round = 1; round <= plan.rounds; round += 1) {
+      progress(`PostgreSQL, empty: round ${round}/${plan.rounds}, ingest through PgBouncer ${plan.seconds} s`);
+      rounds.pooled.push(await measureIngest(pooled, target, plan.seconds, CONNECTIONS));
+      progress(`PostgreSQL, empty: round ${round}/${plan.rounds}, ingest straight to PostgreSQL ${plan.seconds} s`);
+      rounds.direct.push(await measureIngest(direct, target, plan.seconds, CONNECTIONS));
+    }
+    return rounds;
+  } finally {
+    await pooled.stop();
+    await bouncer.stop();
+  }
+}
+
 interface PostgresFigures {
   rounds: Rounds;
+  /** Ingest through PgBouncer in transaction mode and straight, alternated; absent without PgBouncer. */
+  pooler?: PoolerRounds;
   /** Where the database ran (BenchDatabase.setup). */
   setup: string;
   /** Absent with --ingest-only. */
@@ -281,9 +321,10 @@ async function postgresPhase(): Promise<PostgresFigures> {
     } finally {
       await floor.stop();
     }
-    if (options["ingest-only"]) return { rounds, setup: database.setup };
+    const pooler = await poolerRounds(server, database.url, target);
+    if (options["ingest-only"]) return { rounds, pooler, setup: database.setup };
     const webhooks = await webhookPhase(server, database.url, email, target, { ...plan, connections: CONNECTIONS }, progress);
-    if (options["webhooks-only"]) return { rounds, setup: database.setup, webhooks };
+    if (options["webhooks-only"]) return { rounds, pooler, setup: database.setup, webhooks };
 
     progress(`PostgreSQL: seeding ${plan.leads.toLocaleString("en")} leads (npm run seed)`);
     const { seconds: seedSeconds } = await runSeed(server, target.slug, plan.leads);
@@ -335,6 +376,7 @@ async function postgresPhase(): Promise<PostgresFigures> {
     }
     return {
       rounds,
+      pooler,
       setup: database.setup,
       webhooks,
       atScale: { seedSeconds, ingest1m: combine(ingest1mRounds), costs1m, autovacuumsDuring1m, leadsPage, search, exported },
@@ -493,6 +535,20 @@ function printTable(figures: Figures, scale: ScaleFigures | undefined): void {
       "",
     ],
     ["  vs floor (≥ 0.50)", String(get("ingest_pg_vs_floor")), verdict("ingest_pg_vs_floor", 0.5, true)],
+    ...(figures.ingest_pgbouncer_vs_direct === undefined
+      ? []
+      : ([
+          [
+            "ingest through PgBouncer (transaction mode)",
+            `${get("ingest_pgbouncer_rps")} req/s, p99 ${get("ingest_pgbouncer_p99_ms")} ms`,
+            "",
+          ],
+          [
+            "  vs straight to PostgreSQL (≥ 0.85)",
+            String(get("ingest_pgbouncer_vs_direct")),
+            verdict("ingest_pgbouncer_vs_direct", 0.85, true),
+          ],
+        ] as [string, string, string][])),
     ["  vs no-op (≥ 1)", String(get("ingest_pg_vs_noop")), verdict("ingest_pg_vs_noop", 1, true)],
     ["  p99 vs no-op (≤ 1.5)", String(get("ingest_pg_p99_vs_noop")), verdict("ingest_pg_p99_vs_noop", 1.5, false)],
     [
@@ -578,6 +634,18 @@ function perPageLines(scale: ScaleFigures): string[] {
   });
 }
 
+function poolerFigures(pooler: PoolerRounds): Figures {
+  const pooled = combine(pooler.pooled);
+  const direct = combine(pooler.direct);
+  return {
+    ingest_pgbouncer_rps: round1(pooled.rps),
+    ingest_pgbouncer_p99_ms: round1(pooled.p99),
+    ingest_pgbouncer_direct_rps: round1(direct.rps),
+    ingest_pgbouncer_vs_direct: ratio(pooled.rps / direct.rps),
+    ingest_pgbouncer_failed_requests: pooled.failures + direct.failures,
+  };
+}
+
 async function main(): Promise<void> {
   progress(options.quick ? "quick run" : "full run");
   buildIfStale({ log: progress });
@@ -619,6 +687,7 @@ async function main(): Promise<void> {
     ingest_pg_full_page_images_per_lead: round3(meanOf(postgres.rounds.costs, (cost) => cost.fullPageImages)),
     ingest_pg_p99_vs_noop: ratio(ingestPg.p99 / noop.p99),
     ingest_pglite_vs_noop: ratio(ingestPglite.rps / noop.rps),
+    ...(postgres.pooler ? poolerFigures(postgres.pooler) : {}),
     ...(scale ? scaleFigures(scale, ingestPg) : {}),
     ...(webhooks ? webhookFigures(webhooks) : {}),
     ...(duringExport

@@ -135,10 +135,11 @@ describe("a message shows the lead as its event left it", () => {
 
   it("a message written before snapshots existed is built from the lead as it is, as before", async () => {
     const { workspace, token } = await setupLink(db.current);
-    const hook = await createEndpoint(workspace.id, { url: receiver.url("/content-legacy") });
+    await createEndpoint(workspace.id, { url: receiver.url("/content-legacy") });
     const email = uniqueEmail();
     const leadId = await ingest(token, { email, name: "Bia" }, 201);
-    await db.current.prisma.$executeRaw`UPDATE webhook_messages SET lead_snapshot = NULL WHERE endpoint_id = ${hook.id}::uuid`;
+    // As an event written before events carried the lead: its message has no snapshot.
+    await db.current.prisma.$executeRaw`UPDATE events SET data = data - 'lead' WHERE lead_id = ${leadId}::uuid`;
     await db.current.prisma.lead.update({ where: { id: leadId }, data: { name: "Bia Lima" } });
     dispatcher = startDispatcher(db.current, { pollMs: 50 });
     const [request] = await receiver.waitFor("/content-legacy", 1);

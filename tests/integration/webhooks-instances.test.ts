@@ -8,6 +8,7 @@ import { resetEnv } from "@/lib/env";
 import { startDispatcher } from "@/lib/server/outbox";
 import { createEndpoint } from "@/lib/webhooks/create-endpoint";
 import { testDatabaseKind, useTestDatabase } from "../support/database";
+import { expandWaitingEvents } from "../support/events";
 import { postText, setupLink } from "../support/ingest-helpers";
 import { type Receiver, startReceiver } from "../support/webhook-receiver";
 
@@ -80,7 +81,9 @@ it("takes over the claims of an instance that died mid-dispatch once their lease
     const response = await postText(token, JSON.stringify({ email: `orphan-${index}@instances.example` }));
     expect(response.status).toBe(201);
   }
-  // An instance claims them all and dies before any attempt (no dispatcher runs in this process meanwhile).
+  // An instance expands their events, claims the messages and dies before any attempt (no dispatcher runs in
+  // this process meanwhile).
+  await expandWaitingEvents(db.current);
   const claimed = await claimMessages(db.current, "dead-instance", 100, 1_000);
   expect(claimed.filter((message) => message.endpoint_id === endpoint.id)).toHaveLength(20);
   const survivor = startDispatcher(db.current, { pollMs: 50 });

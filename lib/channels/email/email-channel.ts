@@ -3,6 +3,7 @@ import type { Channel, OutboxItem } from "@/lib/outbox/channel";
 import { deliverEmail } from "./deliver-email";
 import { type ClaimedEmail, claimEmails, releaseAllEmails, releaseEmails } from "./email-outbox";
 import { enqueueDigests } from "./enqueue-digests";
+import { expandEmailsSql } from "./expand-emails";
 
 export interface EmailItem extends OutboxItem {
   readonly email: ClaimedEmail;
@@ -16,6 +17,7 @@ export interface EmailItem extends OutboxItem {
 export function emailChannel(): Channel<EmailItem> {
   return {
     name: "email",
+    expandSql: expandEmailsSql,
     async claim(database, owner, limit, leaseMs) {
       if (!mailEnabled()) return [];
       const emails = await claimEmails(database, owner, limit, leaseMs);

@@ -12,6 +12,8 @@ export interface ClaimedMessage {
   body: string | null;
   /** The lead as the event left it, until the body is built from it (lib/leads/lead-snapshot.ts). */
   lead_snapshot: unknown;
+  /** A lead.updated made by a person: what changed, as its event fixed it. */
+  changes: unknown;
   test: boolean;
   attempt_count: number;
   created_at: Date;
@@ -51,7 +53,7 @@ export async function claimMessages(
         FOR UPDATE OF c SKIP LOCKED
       ) d
       WHERE m.id = d.id
-      RETURNING m.id, m.endpoint_id, m.workspace_id, m.event_type, m.lead_id, m.submission_id, m.body, m.lead_snapshot, m.test,
+      RETURNING m.id, m.endpoint_id, m.workspace_id, m.event_type, m.lead_id, m.submission_id, m.body, m.lead_snapshot, m.changes, m.test,
         m.attempt_count, m.created_at, d.kind, d.url, d.headers, d.secret, d.previous_secret, d.bot_token, d.chat_id`,
       [owner, limit, leaseMs],
     ),

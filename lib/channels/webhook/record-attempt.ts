@@ -1,5 +1,6 @@
-import type { Database } from "@/lib/db/client";
+import type { Database, SqlExecutor } from "@/lib/db/client";
 import { statement } from "@/lib/db/client";
+import { writeEvents } from "@/lib/events/write-events";
 import { nextRetryDelay } from "@/lib/outbox/retry-schedule";
 import { recordDeliveries } from "./record-deliveries";
 import { type AttemptResult, succeeded } from "./send-webhook";
@@ -7,6 +8,20 @@ import { type AttemptResult, succeeded } from "./send-webhook";
 /** An endpoint with no success for this long and at least FAILURES_TO_DISABLE failed attempts is disabled. */
 const DAYS_TO_DISABLE = 5;
 const FAILURES_TO_DISABLE = 10;
+
+interface DisabledRow {
+  id: string;
+  workspace_id: string;
+}
+
+/** The endpoint.disabled event of an endpoint this transaction disabled (its admins are told: lib/channels/email). */
+async function announceDisabled(tx: SqlExecutor, rows: readonly DisabledRow[]): Promise<boolean> {
+  await writeEvents(
+    tx,
+    rows.map((row) => ({ workspaceId: row.workspace_id, type: "endpoint.disabled", endpointId: row.id })),
+  );
+  return rows.length > 0;
+}
 
 export type AttemptOutcome = "delivered" | "retry" | "failed" | "gone";
 
@@ -55,16 +70,16 @@ export async function recordAttempt(
       ),
     );
     if (gone) {
-      const rows = await tx.sql(
+      const rows = await tx.sql<DisabledRow>(
         statement(
           `UPDATE webhook_endpoints SET enabled = false, disabled_reason = 'gone', disabled_at = now(), updated_at = now()
-           WHERE id = $1 AND enabled RETURNING id`,
+           WHERE id = $1 AND enabled RETURNING id, workspace_id`,
           [message.endpointId],
         ),
       );
-      return { outcome, disabled: rows.length > 0 };
+      return { outcome, disabled: await announceDisabled(tx, rows) };
     }
-    const rows = await tx.sql(
+    const rows = await tx.sql<DisabledRow>(
       statement(
         `UPDATE webhook_endpoints e SET enabled = false, disabled_reason = 'failing', disabled_at = now(), updated_at = now()
          WHERE e.id = $1 AND e.enabled
@@ -72,10 +87,10 @@ export async function recordAttempt(
            AND (SELECT count(*) FROM (SELECT 1 FROM webhook_attempts a
                 WHERE a.endpoint_id = e.id AND NOT a.succeeded AND a.at > COALESCE(e.last_success_at, '-infinity'::timestamptz)
                 LIMIT $3) failures) >= $3
-         RETURNING e.id`,
+         RETURNING e.id, e.workspace_id`,
         [message.endpointId, DAYS_TO_DISABLE, FAILURES_TO_DISABLE],
       ),
     );
-    return { outcome, disabled: rows.length > 0 };
+    return { outcome, disabled: await announceDisabled(tx, rows) };
   });
 }

@@ -3,10 +3,10 @@ import { sendTelegram } from "@/lib/channels/telegram";
 import type { Database } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { notifyEndpointDisabled as emailEndpointDisabled } from "@/lib/mail/notify-endpoint-disabled";
 import { batchWrites } from "@/lib/outbox/batch-writes";
 import type { Channel, DeliveryContext, OutboxItem } from "@/lib/outbox/channel";
 import { recordWithRetries } from "@/lib/outbox/record-with-retries";
+import { wakeOutbox } from "@/lib/outbox/wake";
 import { loadMessageContents, type MessageContent, slackBody, webhookBody } from "@/lib/webhooks/build-message";
 import { notifyEndpointDisabled } from "@/lib/webhooks/endpoint-disabled";
 import type { WebhookHeader } from "@/lib/webhooks/endpoint-input";
@@ -14,6 +14,7 @@ import { telegramText } from "@/lib/webhooks/telegram-text";
 import { webhookMessageId } from "@/lib/webhooks/webhook-message";
 import { workspaceLanguage } from "@/lib/workspaces/message-language";
 import { type ClaimedMessage, claimMessages, releaseAllMessages, releaseMessages } from "./claim-messages";
+import { expandWebhooksSql } from "./expand-webhooks";
 import { recordAttempt } from "./record-attempt";
 import { type Delivery, recordDeliveries } from "./record-deliveries";
 import { type AttemptResult, sendWebhook, succeeded } from "./send-webhook";
@@ -40,6 +41,7 @@ function loadContents(database: Database, messages: readonly ClaimedMessage[]): 
       leadId: message.lead_id,
       submissionId: message.submission_id,
       leadSnapshot: message.lead_snapshot,
+      changes: message.changes,
       createdAt: message.created_at,
     })),
   );
@@ -86,15 +88,13 @@ async function attempt(
 }
 
 /**
- * An endpoint Leadlink just disabled (410 Gone, or failing for 5 days): the links' `hasWebhooks` cache
- * forgets its workspace, its admins get an email (a row of the email outbox, written by lib/mail), and this
- * process's endpoint-disabled listeners hear of it.
+ * An endpoint Leadlink just disabled (410 Gone, or failing for 5 days): the links' `hasListeners` cache
+ * forgets its workspace, and this process's endpoint-disabled listeners hear of it. Its admins are told by the
+ * endpoint.disabled event written with the change (record-attempt.ts), which the runner expands next.
  */
-async function endpointDisabled(database: Database, message: ClaimedMessage, reason: "gone" | "failing"): Promise<void> {
+function endpointDisabled(message: ClaimedMessage, reason: "gone" | "failing"): void {
   invalidateCaptureLinks(message.workspace_id);
-  await emailEndpointDisabled(database, message.workspace_id, message.endpoint_id).catch((error: unknown) =>
-    log.error({ err: errorText(error), endpointId: message.endpoint_id }, "could not email the endpoint's admins"),
-  );
+  wakeOutbox();
   log.warn(
     { endpointId: message.endpoint_id, reason: reason === "gone" ? "410 Gone" : "failing for 5 days" },
     "webhook endpoint disabled",
@@ -126,6 +126,7 @@ export function webhookChannel(): Channel<WebhookItem> {
 
   return {
     name: "webhook",
+    expandSql: expandWebhooksSql,
     async claim(database, owner, limit, leaseMs) {
       const messages = await claimMessages(database, owner, limit, leaseMs);
       const contents = messages.length > 0 ? loadContents(database, messages) : new Map();
@@ -164,7 +165,7 @@ export function webhookChannel(): Channel<WebhookItem> {
           result,
         ),
       );
-      if (disabled) await endpointDisabled(database, message, outcome === "gone" ? "gone" : "failing");
+      if (disabled) endpointDisabled(message, outcome === "gone" ? "gone" : "failing");
     },
     release: (database, owner) => releaseMessages(database, owner),
     releaseAll: (database) => releaseAllMessages(database),

@@ -3,7 +3,9 @@ import { type Database, type SqlExecutor, statement } from "@/lib/db/client";
 import { whatsappSettings } from "@/lib/env";
 import type { Channel, OutboxItem } from "@/lib/outbox/channel";
 import { nextRetryDelay } from "@/lib/outbox/retry-schedule";
+import { formatPhone } from "@/lib/phone/format-phone";
 import { workspaceLanguage } from "@/lib/workspaces/message-language";
+import { expandWhatsappSql } from "./expand-whatsapp";
 import { sendWhatsapp } from "./send-whatsapp";
 
 /** A claimed WhatsApp message: its recipient and the template's parameters, fixed when it was written. */
@@ -53,11 +55,12 @@ async function recordAttempt(database: SqlExecutor, item: WhatsappItem, owner: s
 
 /**
  * The WhatsApp channel (DESIGN.md section 14): a template message per opted-in member and new lead, queued in
- * `whatsapp_messages` by ingest in the lead's own transaction, sent through the Cloud API in the workspace's
+ * `whatsapp_messages` from the lead.created event (expand-whatsapp.ts), sent through the Cloud API in the workspace's
  * language. Claimed like emails (a lease, `FOR UPDATE SKIP LOCKED`), retried on section 7's schedule.
  */
 export const whatsappChannel: Channel<WhatsappItem> = {
   name: "whatsapp",
+  expandSql: expandWhatsappSql,
 
   async claim(database: Database, owner: string, limit: number, leaseMs: number): Promise<WhatsappItem[]> {
     // Without WhatsApp on this server nothing is queued, and what was queued waits for it to come back.
@@ -84,7 +87,8 @@ export const whatsappChannel: Channel<WhatsappItem> = {
       workspaceId: row.workspace_id,
       to: row.to_number,
       leadName: row.lead_name ?? "—",
-      leadPhone: row.lead_phone ?? "—",
+      // Stored as the lead's E.164 digits; shown as on screen (+55 11 98765-4321).
+      leadPhone: row.lead_phone ? formatPhone(row.lead_phone) : "—",
       leadUrl: row.lead_url ?? "—",
       attemptCount: row.attempt_count,
     }));
