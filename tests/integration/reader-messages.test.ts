@@ -287,7 +287,7 @@ describe("digest", () => {
     const [mail] = await smtp.waitFor(member.email);
     const text = keep("digest-pt-BR", mail!);
     expect(mail!.parsed.subject).toBe("2 novos leads em Padaria Sol Nascente em 09/03/2026");
-    expect(text).toContain("2 novos leads em Padaria Sol Nascente em 09/03/2026 (horário de São Paulo (GMT-3)).");
+    expect(text).toContain("2 novos leads em Padaria Sol Nascente em 09/03/2026, horário de São Paulo (GMT-3).");
     expect(text).toContain("Noite de segunda");
     expect(text).toContain("Manhã de segunda");
     expect(text).not.toContain("Madrugada de terça");
