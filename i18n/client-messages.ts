@@ -38,6 +38,7 @@ export const CLIENT_NAMESPACES = [
   "webhooks",
   "workflow",
   "workspaces.form",
+  "workspaceSettings",
 ] as const;
 
 type Tree = { [key: string]: string | Tree };

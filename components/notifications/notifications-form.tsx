@@ -19,6 +19,7 @@ export function NotificationsForm({
   chosenLinks,
   links,
   whatsapp,
+  zone,
 }: {
   action: (state: ActionState, form: FormData) => Promise<ActionState>;
   mode: string;
@@ -26,6 +27,8 @@ export function NotificationsForm({
   links: { id: string; name: string }[];
   /** The member's WhatsApp number ("" for none); undefined when the server has no WhatsApp configured. */
   whatsapp?: string;
+  /** The workspace's time zone as people read it, where digests are sent at 08:00. */
+  zone: string;
 }) {
   const t = useTranslations("email.notifications");
   const [state, formAction, pending] = useActionState(action, {});
@@ -44,7 +47,7 @@ export function NotificationsForm({
               <input type="radio" name="mode" value={option.value} defaultChecked={mode === option.value} className="mt-1" />
               <span>
                 <span className="block text-sm font-medium text-slate-900">{t(option.label)}</span>
-                <span className="block text-xs text-slate-500">{t(option.hint)}</span>
+                <span className="block text-xs text-slate-500">{t(option.hint, { zone })}</span>
               </span>
             </label>
           ))}

@@ -29,6 +29,7 @@ export const AUDIT_ACTION_KEYS = {
   "lead.personal_data_downloaded": "personalDataDownloaded",
   "lead.erased": "leadErased",
   "privacy.retention_changed": "retentionChanged",
+  "workspace.settings_changed": "workspaceSettingsChanged",
 } as const satisfies Record<AuditAction, string>;
 
 /**

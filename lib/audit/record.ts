@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   "lead.personal_data_downloaded",
   "lead.erased",
   "privacy.retention_changed",
+  "workspace.settings_changed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

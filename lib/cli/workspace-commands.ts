@@ -1,7 +1,14 @@
 import type { Command } from "commander";
 import { CLI_ACTOR } from "@/lib/audit/record";
 import { createWorkspace } from "@/lib/workspaces/create-workspace";
+import { findWorkspace } from "@/lib/workspaces/find-workspace";
 import { listWorkspaces } from "@/lib/workspaces/list-workspaces";
+import {
+  getWorkspaceSettings,
+  updateWorkspaceSettings,
+  type WorkspaceSettings,
+  type WorkspaceSettingsInput,
+} from "@/lib/workspaces/workspace-settings";
 import { action, type CliContext, leafCommand } from "./cli-command";
 
 export function registerWorkspaceCommands(program: Command, context: CliContext): void {
@@ -38,6 +45,36 @@ export function registerWorkspaceCommands(program: Command, context: CliContext)
             ? workspaces.map((item) => `${item.slug}  ${item.name}  ${item.id}`).join("\n")
             : "No workspaces yet.",
         };
+      }),
+    );
+
+  // DESIGN.md section 13: the language and time zone of what the workspace sends.
+  const settings = workspace.command("settings").description("the workspace's language and time zone");
+  const settingsResult = (slug: string, current: WorkspaceSettings) => ({
+    json: { workspace: slug, language: current.language, timeZone: current.timeZone },
+    text: `Workspace ${slug}: language ${current.language}, time zone ${current.timeZone}.`,
+  });
+
+  leafCommand(settings, "show", "show the language and time zone of a workspace's messages")
+    .requiredOption("--workspace <slug>", "the workspace")
+    .addHelpText("after", '\nJSON: {"workspace", "language", "timeZone"}')
+    .action(
+      action(context, async (options: { workspace: string }) => {
+        const found = await findWorkspace(options.workspace);
+        return settingsResult(found.slug, await getWorkspaceSettings(found.id));
+      }),
+    );
+
+  leafCommand(settings, "set", "change the language and/or time zone of a workspace's messages")
+    .requiredOption("--workspace <slug>", "the workspace")
+    .option("--language <language>", "en or pt-BR: channel messages, and emails to members without a language of their own")
+    .option("--time-zone <zone>", "IANA time zone (America/Sao_Paulo, UTC, …): times in messages, and when digests are sent")
+    .addHelpText("after", '\nJSON: {"workspace", "language", "timeZone"}')
+    .action(
+      action(context, async (options: { workspace: string; language?: string; timeZone?: string }) => {
+        const found = await findWorkspace(options.workspace);
+        const input = { language: options.language, timeZone: options.timeZone } as WorkspaceSettingsInput;
+        return settingsResult(found.slug, await updateWorkspaceSettings(found.id, input, CLI_ACTOR));
       }),
     );
 }

@@ -1,5 +1,5 @@
 import { type Database, getDatabase } from "@/lib/db/client";
-import { messageLanguage } from "@/lib/i18n/message-language";
+import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
 import { linkId, linkNotFound } from "./get-link";
 import { LinkFormSettings, readFieldKey } from "./link-form-settings";
 import { linkFormWords } from "./link-form-words";
@@ -15,7 +15,7 @@ export interface LinkFormContext {
   /** What is stored; null: the defaults. */
   form: unknown;
   workspaceName: string;
-  /** The workspace's language (lib/i18n/message-language.ts), the language of the default form. */
+  /** The workspace's language setting, the language of the default form. */
   language: LinkFormSettings["language"];
 }
 
@@ -30,31 +30,19 @@ export async function loadLinkFormContext(database: Database, workspaceId: strin
       name: true,
       requireConsent: true,
       form: true,
-      // The owner who joined first, as workspaceLanguage() (lib/workspaces) reads it for channel messages.
-      workspace: {
-        select: {
-          name: true,
-          country: true,
-          memberships: {
-            where: { role: "owner" },
-            orderBy: { createdAt: "asc" },
-            take: 1,
-            select: { user: { select: { locale: true } } },
-          },
-        },
-      },
+      // The workspace's stored language (DESIGN.md section 13), as workspaceLanguage() reads it for channel messages.
+      workspace: { select: { name: true, language: true } },
     },
   });
   if (!link) throw linkNotFound(value);
   const { workspace } = link;
-  const ownerLocale = workspace.memberships[0]?.user.locale ?? null;
   return {
     id: link.id,
     name: link.name,
     requireConsent: link.requireConsent,
     form: link.form,
     workspaceName: workspace.name,
-    language: messageLanguage({ ownerLocale, country: workspace.country }),
+    language: isLocale(workspace.language) ? workspace.language : DEFAULT_LOCALE,
   };
 }
 

@@ -10,9 +10,14 @@ export type EmailBlock =
 
 /**
  * Builds the text and HTML parts of one email from the same blocks, so both say the same thing; every value
- * is escaped in the HTML part (a lead's name can be `<script>`).
+ * is escaped in the HTML part (a lead's name can be `<script>`). `lang` is the reader's language, on the
+ * HTML's root (screen readers and translators read it).
  */
-export function layoutEmail(subject: string, blocks: EmailBlock[], replyTo?: string): MailContent {
+export function layoutEmail(
+  subject: string,
+  blocks: EmailBlock[],
+  { lang, replyTo }: { lang: string; replyTo?: string },
+): MailContent {
   const text: string[] = [];
   const html: string[] = [];
   for (const block of blocks) {
@@ -43,7 +48,7 @@ export function layoutEmail(subject: string, blocks: EmailBlock[], replyTo?: str
   return {
     subject,
     text: `${text.join("\n").trimEnd()}\n`,
-    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;font-size:14px;color:#0f172a">${html.join("")}</body></html>`,
+    html: `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:system-ui,sans-serif;font-size:14px;color:#0f172a">${html.join("")}</body></html>`,
     ...(replyTo && { replyTo }),
   };
 }

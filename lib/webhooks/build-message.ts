@@ -1,9 +1,13 @@
+import { createTranslator } from "use-intl/core";
 import { type SqlExecutor, statement } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { publicBaseUrl } from "@/lib/http/public-base-url";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
+import { messagesFor } from "@/lib/i18n/messages";
 import { type LeadJson, type LeadRow, toLeadJson } from "@/lib/leads/lead-json";
 import { readLeadSnapshot } from "@/lib/leads/lead-snapshot";
+import { formatPhone } from "@/lib/phone/format-phone";
 
 /** What the dispatcher knows of a message when it builds its body. */
 export interface MessageFacts {
@@ -191,29 +195,34 @@ function escapeSlack(text: string): string {
   return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 }
 
-/** A Slack incoming-webhook body: one readable message (name, email, phone, link, UTM, the lead's page). */
-export function slackBody(content: MessageContent): string {
+/**
+ * A Slack incoming-webhook body: one readable message (name, email, phone, link, UTM, the lead's page), in the
+ * workspace's language (DESIGN.md section 13) with the words Telegram's messages use (namespace `channels`);
+ * phones as on screen. English when no language is given (the test event of an older caller).
+ */
+export function slackBody(content: MessageContent, language: Locale = DEFAULT_LOCALE, test = false): string {
+  const t = createTranslator({ locale: language, messages: messagesFor(language), namespace: "channels" });
   const lines: string[] = [];
   if (content.type === "lead.erased") {
-    lines.push(`*Lead erased* (${content.leadId})`);
+    lines.push(`*${escapeSlack(t("leadErased", { id: content.leadId ?? "" }))}*`);
   } else if (content.type === "submission.rejected") {
     const submission = content.submission;
     lines.push(
-      `*Submission rejected* on ${escapeSlack(content.linkName ?? "a capture link")}: ${escapeSlack(String(submission?.code ?? "unknown"))}`,
+      `*${escapeSlack(t("submissionRejected", { link: content.linkName ?? t("aLink"), code: String(submission?.code ?? "") }))}*`,
     );
   } else if (content.lead) {
     const lead = content.lead;
-    lines.push(
-      `*${content.type === "lead.created" ? "New lead" : "Lead updated"}: ${escapeSlack(lead.name ?? lead.email ?? lead.telephone ?? "unnamed")}*`,
-    );
-    if (lead.email) lines.push(`Email: ${escapeSlack(lead.email)}`);
-    if (lead.telephone) lines.push(`Phone: +${escapeSlack(lead.telephone)}`);
-    if (content.linkName) lines.push(`Link: ${escapeSlack(content.linkName)}`);
+    const name = lead.name ?? lead.email ?? (lead.telephone ? formatPhone(lead.telephone) : t("unnamed"));
+    const title = test ? "testEvent" : content.type === "lead.created" ? "newLead" : "leadUpdated";
+    lines.push(`*${escapeSlack(t(title, { name }))}*`);
+    if (lead.email) lines.push(escapeSlack(t("email", { value: lead.email })));
+    if (lead.telephone) lines.push(escapeSlack(t("phone", { value: formatPhone(lead.telephone) })));
+    if (content.linkName) lines.push(escapeSlack(t("link", { value: content.linkName })));
     const utm = Object.entries(lead.lastTouch)
       .filter(([, value]) => value)
-      .map(([key, value]) => `${key.replace(/^utm/, "utm_").toLowerCase()}=${escapeSlack(String(value))}`);
-    if (utm.length > 0) lines.push(`UTM: ${utm.join(", ")}`);
-    lines.push(`<${leadPageUrl(content.workspaceSlug, lead.id)}|Open the lead in Leadlink>`);
+      .map(([key, value]) => `${key.replace(/^utm/, "utm_").toLowerCase()}=${String(value)}`);
+    if (utm.length > 0) lines.push(escapeSlack(t("utm", { value: utm.join(", ") })));
+    lines.push(`<${leadPageUrl(content.workspaceSlug, lead.id)}|${escapeSlack(t("openLead"))}>`);
   }
   return JSON.stringify({ text: lines.join("\n") });
 }

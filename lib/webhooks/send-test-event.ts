@@ -65,11 +65,12 @@ export async function sendTestEvent(workspaceId: string, endpointId: string): Pr
     select: { id: true, name: true },
   });
   const content = sampleContent(endpoint.workspace.slug, link?.id ?? randomUUID(), link?.name);
+  const language = await workspaceLanguage(database, workspaceId);
   const body =
     endpoint.kind === "telegram"
-      ? telegramText({ ...content, test: true }, await workspaceLanguage(database, workspaceId))
+      ? telegramText({ ...content, test: true }, language)
       : endpoint.kind === "slack"
-        ? slackBody(content)
+        ? slackBody(content, language, true)
         : webhookBody(content, true);
   const messageUuid = randomUUID();
   await prisma.webhookMessage.create({

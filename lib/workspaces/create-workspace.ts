@@ -2,6 +2,7 @@ import { type AuditActor, recordAudit } from "@/lib/audit/record";
 import { getDatabase } from "@/lib/db/client";
 import { uniqueViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
+import { defaultWorkspaceTimeZone, messageLanguage } from "@/lib/i18n/message-language";
 import { parseInput } from "@/lib/validation/parse-input";
 import { addMember } from "./add-member";
 import type { WorkspaceSummary } from "./find-workspace";
@@ -10,7 +11,8 @@ import { WorkspaceInput } from "./workspace-input";
 /**
  * Creates a workspace; with `ownerEmail`, that existing user becomes its owner in the same transaction,
  * so a missing user leaves no ownerless workspace behind. With an `actor`, the new workspace's log starts
- * with its creation.
+ * with its creation. Its language and time zone start from the owner's language and the country (DESIGN.md
+ * section 13).
  */
 export async function createWorkspace(
   input: WorkspaceInput,
@@ -20,8 +22,15 @@ export async function createWorkspace(
   const { prisma } = await getDatabase();
   try {
     return await prisma.$transaction(async (tx) => {
+      // The owner's language (when they chose one on the account page) and the country's zone, until changed in settings.
+      const ownerLocale =
+        options.ownerEmail === undefined
+          ? null
+          : ((await tx.user.findUnique({ where: { email: options.ownerEmail.trim().toLowerCase() }, select: { locale: true } }))
+              ?.locale ?? null);
+      const language = messageLanguage({ ownerLocale, country });
       const workspace = await tx.workspace.create({
-        data: { name, slug, country },
+        data: { name, slug, country, language, timeZone: defaultWorkspaceTimeZone(country) },
         select: { id: true, slug: true, name: true, country: true },
       });
       const owner =

@@ -1,18 +1,33 @@
 import { type SqlExecutor, statement } from "@/lib/db/client";
-import type { Locale } from "@/lib/i18n/locales";
-import { messageLanguage } from "@/lib/i18n/message-language";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "@/lib/i18n/locales";
+import { canonicalTimeZone, DEFAULT_TIME_ZONE } from "@/lib/time/time-zone";
 
-/** messageLanguage() of a workspace, read from the database ("en" for a workspace that no longer exists). */
-export async function workspaceLanguage(database: SqlExecutor, workspaceId: string): Promise<Locale> {
-  const [row] = await database.sql<{ country: string; owner_locale: string | null }>(
+/** What a message about a workspace is written with: its name (never the slug), language and zone. */
+export interface WorkspaceVoice {
+  name: string;
+  slug: string;
+  language: Locale;
+  timeZone: string;
+}
+
+/** The workspace's stored language and zone (DESIGN.md section 13); undefined for a workspace that no longer exists. */
+export async function workspaceVoice(database: SqlExecutor, workspaceId: string): Promise<WorkspaceVoice | undefined> {
+  const [row] = await database.sql<{ name: string; slug: string; language: string; time_zone: string }>(
     statement(
-      `/* leadlink:workspace-message-language */
-      SELECT w.country,
-        (SELECT u.locale FROM memberships m JOIN users u ON u.id = m.user_id
-         WHERE m.workspace_id = w.id AND m.role = 'owner' ORDER BY m.created_at LIMIT 1) AS owner_locale
-      FROM workspaces w WHERE w.id = $1::uuid`,
+      `/* leadlink:workspace-voice */ SELECT w.name, w.slug, w.language, w.time_zone FROM workspaces w WHERE w.id = $1::uuid`,
       [workspaceId],
     ),
   );
-  return row ? messageLanguage({ ownerLocale: row.owner_locale, country: row.country }) : "en";
+  if (!row) return undefined;
+  return {
+    name: row.name,
+    slug: row.slug,
+    language: isLocale(row.language) ? row.language : DEFAULT_LOCALE,
+    timeZone: canonicalTimeZone(row.time_zone) ?? DEFAULT_TIME_ZONE,
+  };
+}
+
+/** The language a workspace's channel messages are written in ("en" for a workspace that no longer exists). */
+export async function workspaceLanguage(database: SqlExecutor, workspaceId: string): Promise<Locale> {
+  return (await workspaceVoice(database, workspaceId))?.language ?? DEFAULT_LOCALE;
 }

@@ -283,6 +283,7 @@ test("every page passes axe (WCAG 2.1 AA, nothing serious or critical) in Englis
     { name: "members", path: `${base}/members` },
     { name: "notifications", path: `${base}/notifications` },
     { name: "privacy settings", path: `${base}/settings/privacy` },
+    { name: "workspace settings", path: `${base}/settings/workspace` },
     { name: "audit log", path: `${base}/audit` },
     { name: "API keys", path: `${base}/api-keys` },
     { name: "webhooks", path: `${base}/webhooks` },

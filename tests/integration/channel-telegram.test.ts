@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
+import { CLI_ACTOR } from "@/lib/audit/record";
 import { runCli } from "@/lib/cli/run-cli";
 import { resetEnv } from "@/lib/env";
 import { type Dispatcher, startDispatcher } from "@/lib/server/outbox";
@@ -11,6 +12,7 @@ import { createEndpoint } from "@/lib/webhooks/create-endpoint";
 import { getEndpoint } from "@/lib/webhooks/get-endpoint";
 import { sendTestEvent } from "@/lib/webhooks/send-test-event";
 import { updateEndpoint } from "@/lib/webhooks/update-endpoint";
+import { updateWorkspaceSettings } from "@/lib/workspaces/workspace-settings";
 import { api } from "../support/api-client";
 import { useTestDatabase } from "../support/database";
 import { type FakeTelegram, startFakeTelegram } from "../support/fake-telegram";
@@ -51,7 +53,11 @@ let used = 0;
 /** A workspace (with its owner, whose language is unset), a link, and a bot token of its own. */
 async function setup(country = "BR") {
   const { workspace } = await newTenant("Telegram");
-  await db.current.prisma.workspace.update({ where: { id: workspace.id }, data: { country } });
+  // As creation makes it for that country: another country's workspace speaks English (DESIGN.md section 13).
+  await db.current.prisma.workspace.update({
+    where: { id: workspace.id },
+    data: { country, ...(country !== "BR" && { language: "en", timeZone: "UTC" }) },
+  });
   const link = await createLink(db.current, workspace.id);
   return { workspace, link, botToken: tokens[used++]! };
 }
@@ -166,15 +172,14 @@ describe("Telegram endpoints", () => {
     expect(JSON.parse(update!.body).text).toMatch(/^<b>Lead atualizado: Ana &lt;b&gt;Souza&lt;\/b&gt; &amp; Cia<\/b>/);
   });
 
-  it("write in English for a workspace outside Brazil whose owner chose no language, and the owner's language when set", async () => {
+  it("write in English for a workspace outside Brazil, and in the workspace's language once it is changed", async () => {
     const { workspace, link, botToken } = await setup("US");
     await createEndpoint(workspace.id, { kind: "telegram", botToken, chatId: "@leadlink_test" });
     await ingest(link.token, { name: "John Doe", telephone: "+1 415 555 0123" });
     const [first] = await telegram.waitFor(botToken, 1);
     expect(JSON.parse(first!.body).text).toMatch(/^<b>New lead: John Doe<\/b>\nPhone: \+1 415 555-0123\n/);
     expect(JSON.parse(first!.body).chat_id).toBe("@leadlink_test");
-    const owner = await db.current.prisma.membership.findFirstOrThrow({ where: { workspaceId: workspace.id, role: "owner" } });
-    await db.current.prisma.user.update({ where: { id: owner.userId }, data: { locale: "pt-BR" } });
+    await updateWorkspaceSettings(workspace.id, { language: "pt-BR" }, CLI_ACTOR);
     await ingest(link.token, { name: "Mary Roe", email: uniqueEmail() });
     const [, second] = await telegram.waitFor(botToken, 2);
     expect(JSON.parse(second!.body).text).toMatch(/^<b>Novo lead: Mary Roe<\/b>/);

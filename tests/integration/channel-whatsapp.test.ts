@@ -64,7 +64,9 @@ function memberNumber() {
 
 async function setup(country = "BR") {
   const { owner, workspace } = await newTenant("Zap");
-  if (country !== "BR") await db.current.prisma.workspace.update({ where: { id: workspace.id }, data: { country } });
+  // As creation makes it for that country: another country's workspace speaks English (DESIGN.md section 13).
+  if (country !== "BR")
+    await db.current.prisma.workspace.update({ where: { id: workspace.id }, data: { country, language: "en", timeZone: "UTC" } });
   const link = await createLink(db.current, workspace.id);
   return { owner, workspace, link };
 }

@@ -48,6 +48,8 @@ afterAll(async () => {
 /** A workspace (its owner), one link, and a member who chose `mode`. */
 async function setup(mode: "instant" | "digest" | "none" = "instant") {
   const { owner, workspace } = await newTenant("Acme");
+  // These tests read the English emails (tests/integration/reader-messages.test.ts reads them in Portuguese).
+  await db.current.prisma.workspace.update({ where: { id: workspace.id }, data: { language: "en", timeZone: "UTC" } });
   const link = await createLink(db.current, workspace.id);
   const member = await newMember(workspace.id, "member");
   await setNotificationPreference(workspace.id, member.id, { mode });
@@ -103,7 +105,7 @@ describe("new-lead email", () => {
     const text = parsed.text ?? "";
     expect(text).toContain("Name: Ana <b>Souza</b>");
     expect(text).toContain(`Email: ${email}`);
-    expect(text).toContain("Phone: +5511987654321");
+    expect(text).toContain("Phone: +55 11 98765-4321");
     expect(text).toContain("Link: Landing page");
     expect(text).toContain("utm_source: google");
     expect(text).toContain("utm_campaign: black-friday");
@@ -163,7 +165,7 @@ describe("new-lead email", () => {
 });
 
 describe("digest", () => {
-  it("collects the previous UTC day's leads once a day, and sends nothing for a day without leads", async () => {
+  it("collects the previous day's leads (a UTC workspace) at 08:00, once, and sends nothing for a day without leads", async () => {
     const { workspace, link, member } = await setup("digest");
     const quiet = await setup("digest");
     const first = await post(link.token, { email: uniqueEmail(), name: "First lead" });
@@ -176,14 +178,15 @@ describe("digest", () => {
     });
     await db.current.prisma.lead.update({ where: { id: late.leadId }, data: { createdAt: new Date("2026-03-10T00:30:00Z") } });
 
-    const now = new Date("2026-03-10T00:01:00Z");
+    expect(await enqueueDigests(db.current, new Date("2026-03-10T07:59:00Z"))).toBe(0);
+    const now = new Date("2026-03-10T08:00:00Z");
     expect(await enqueueDigests(db.current, now)).toBeGreaterThanOrEqual(1);
     // Another instance (or the next minute) schedules nothing more.
     expect(await enqueueDigests(db.current, now)).toBe(0);
     dispatcher.wake();
 
     const [mail] = await smtp.waitFor(member.email);
-    expect(mail!.parsed.subject).toBe(`2 new leads in ${workspace.name} on 2026-03-09`);
+    expect(mail!.parsed.subject).toBe(`2 new leads in ${workspace.name} on 03/09/2026`);
     const text = mail!.parsed.text ?? "";
     expect(text).toContain("First lead");
     expect(text).toContain("Second lead");

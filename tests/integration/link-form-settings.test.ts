@@ -38,7 +38,11 @@ async function jsonFile(name: string, value: unknown): Promise<string> {
 /** A workspace in `country` whose owner has no admin language (so the country decides), with a link. */
 async function tenant(name: string, country: string, link: { requireConsent?: boolean } = {}) {
   const { workspace, owner } = await newTenant(name);
-  await database.current.prisma.workspace.update({ where: { id: workspace.id }, data: { country } });
+  // As creation makes it for that country: another country's workspace speaks English (DESIGN.md section 13).
+  await database.current.prisma.workspace.update({
+    where: { id: workspace.id },
+    data: { country, ...(country !== "BR" && { language: "en" }) },
+  });
   const created = await createLink(workspace.id, { name: `${name} page`, ...link });
   return { workspace: { ...workspace, country }, owner, link: created };
 }
@@ -85,7 +89,7 @@ describe("form settings defaults", () => {
     });
   });
 
-  it("another country's workspace is in English; the owner's admin language wins over the country", async () => {
+  it("another country's workspace is in English; the workspace's language setting wins over the country", async () => {
     const us = await tenant("Bakery", "US");
     expect((await getLinkForm(us.workspace.id, us.link.id)).fields.map((field) => field.label)).toEqual([
       "Name",
@@ -93,7 +97,7 @@ describe("form settings defaults", () => {
       "Phone",
     ]);
     const br = await tenant("Bakery-BR", "BR");
-    await database.current.prisma.user.update({ where: { id: br.owner.id }, data: { locale: "en" } });
+    await database.current.prisma.workspace.update({ where: { id: br.workspace.id }, data: { language: "en" } });
     const form = await getLinkForm(br.workspace.id, br.link.id);
     expect(form.language).toBe("en");
     expect(form.submitLabel).toBe("Send");

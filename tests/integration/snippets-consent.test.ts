@@ -13,6 +13,7 @@ import { linkSnippets } from "@/lib/capture/snippets/link-snippets";
 import { DEFAULT_CONSENT_VERSION, linkSnippetForm } from "@/lib/capture/snippets/snippet-form";
 import { createField } from "@/lib/fields/create-field";
 import { listFields } from "@/lib/fields/list-fields";
+import { messageLanguage } from "@/lib/i18n/message-language";
 import { messagesFor } from "@/lib/i18n/messages";
 import { findUntranslated } from "../support/catalogues";
 import { useTestDatabase } from "../support/database";
@@ -186,8 +187,10 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 /** A link's snippets as its page shows them, with the workspace's language set by its country and owner. */
 async function snippetsOf(options: { country: string; ownerLocale: string | null; requireConsent: boolean }) {
   const { workspace, owner, link, token } = await formLink({ requireConsent: options.requireConsent });
-  await db.current.prisma.workspace.update({ where: { id: workspace.id }, data: { country: options.country } });
   await db.current.prisma.user.update({ where: { id: owner.id }, data: { locale: options.ownerLocale } });
+  // The workspace's language as creation sets it from the owner's and the country (DESIGN.md section 13).
+  const language = messageLanguage({ ownerLocale: options.ownerLocale, country: options.country });
+  await db.current.prisma.workspace.update({ where: { id: workspace.id }, data: { country: options.country, language } });
   await createField(workspace.id, { name: "bairro", label: "Bairro", type: "text" });
   const fields = await listFields(workspace.id);
   const form = await linkSnippetForm(workspace, link, fields);

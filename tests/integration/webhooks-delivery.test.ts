@@ -469,7 +469,7 @@ describe("Slack", () => {
     expect(Object.keys(body)).toEqual(["text"]);
     expect(body.text).toContain("New lead: Bia &lt;b&gt;Lima&lt;/b&gt;");
     expect(body.text).toContain(`Email: ${email}`);
-    expect(body.text).toContain("Phone: +5511987654321");
+    expect(body.text).toContain("Phone: +55 11 98765-4321");
     expect(body.text).toContain(`Link: ${link.name}`);
     expect(body.text).toContain("utm_source=instagram");
     expect(body.text).toContain("utm_campaign=promo");

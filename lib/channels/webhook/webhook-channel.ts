@@ -66,7 +66,7 @@ async function attempt(
         message.kind === "telegram"
           ? telegramText(content, await workspaceLanguage(database, message.workspace_id))
           : message.kind === "slack"
-            ? slackBody(content)
+            ? slackBody(content, await workspaceLanguage(database, message.workspace_id))
             : webhookBody(content, message.test);
     }
     if (message.kind === "telegram") {

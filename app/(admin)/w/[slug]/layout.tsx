@@ -62,6 +62,7 @@ export default async function WorkspaceLayout({ children, params }: { children: 
           <NavLink href={`${base}/members`}>{t("members")}</NavLink>
           {canManage ? <NavLink href={`${base}/webhooks`}>{webhooks("nav")}</NavLink> : null}
           <NavLink href={`${base}/notifications`}>{t("notifications")}</NavLink>
+          {hasRole(role, "admin") ? <NavLink href={`${base}/settings/workspace`}>{t("settings")}</NavLink> : null}
           {role === "owner" ? <NavLink href={`${base}/settings/privacy`}>{t("privacy")}</NavLink> : null}
           {role === "owner" ? <NavLink href={`${base}/audit`}>{t("audit")}</NavLink> : null}
           {hasRole(role, "admin") ? <NavLink href={`${base}/api-keys`}>{t("apiKeys")}</NavLink> : null}

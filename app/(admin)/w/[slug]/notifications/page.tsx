@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { DigestPreviewForm } from "@/components/notifications/digest-preview-form";
 import { NotificationsForm } from "@/components/notifications/notifications-form";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
@@ -7,9 +8,11 @@ import { PageHeader } from "@/components/ui/page-header";
 import { requireWorkspace } from "@/lib/auth/session";
 import { getDatabase } from "@/lib/db/client";
 import { whatsappSettings } from "@/lib/env";
+import { zoneName } from "@/lib/i18n/zone-name";
 import { mailEnabled } from "@/lib/mail/mail-config";
 import { getNotificationPreference } from "@/lib/notifications/get-notification-preference";
-import { saveNotificationsAction } from "./actions";
+import { getWorkspaceSettings } from "@/lib/workspaces/workspace-settings";
+import { saveNotificationsAction, sendDigestPreviewAction } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("email.notifications"))("title") };
@@ -19,7 +22,7 @@ export const dynamic = "force-dynamic";
 export default async function NotificationsPage({ params }: { params: Promise<{ slug: string }> }) {
   const { workspace, user } = await requireWorkspace((await params).slug);
   const { prisma } = await getDatabase();
-  const [t, preference, links] = await Promise.all([
+  const [t, preference, links, settings] = await Promise.all([
     getTranslations("email.notifications"),
     getNotificationPreference(workspace.id, user.id),
     prisma.captureLink.findMany({
@@ -27,6 +30,7 @@ export default async function NotificationsPage({ params }: { params: Promise<{ 
       select: { id: true, name: true, status: true },
       orderBy: { createdAt: "asc" },
     }),
+    getWorkspaceSettings(workspace.id),
   ]);
   return (
     <div className="space-y-6">
@@ -38,10 +42,18 @@ export default async function NotificationsPage({ params }: { params: Promise<{ 
           mode={preference.mode}
           chosenLinks={preference.links}
           whatsapp={whatsappSettings() ? (preference.whatsapp ?? "") : undefined}
+          zone={zoneName(t, settings.timeZone)}
           links={links.map((link) => ({
             id: link.id,
             name: link.status === "active" ? link.name : t("revoked", { name: link.name }),
           }))}
+        />
+      </Card>
+      <Card title={t("previewTitle")}>
+        <DigestPreviewForm
+          action={sendDigestPreviewAction.bind(null, workspace.slug)}
+          email={user.email}
+          disabled={!mailEnabled()}
         />
       </Card>
     </div>
