@@ -8,6 +8,7 @@ import { messagesFor } from "@/lib/i18n/messages";
 import { type LeadJson, type LeadRow, toLeadJson } from "@/lib/leads/lead-json";
 import { readLeadSnapshot } from "@/lib/leads/lead-snapshot";
 import { formatPhone } from "@/lib/phone/format-phone";
+import { changeLines, peopleIn } from "./change-lines";
 
 /** What the dispatcher knows of a message when it builds its body. */
 export interface MessageFacts {
@@ -47,6 +48,8 @@ export interface MessageContent {
   leadId?: string;
   submission?: SubmissionFacts;
   changes?: LeadChange[];
+  /** The names (or emails) of the users `changes` refers to by id. */
+  people?: Record<string, string>;
   linkName?: string;
   workspaceSlug: string;
 }
@@ -100,6 +103,9 @@ const SUBMISSIONS = `/* leadlink:webhook-contents-submissions */
   FROM submissions s JOIN capture_links c ON c.id = s.capture_link_id
   WHERE s.id = ANY ($1::uuid[])`;
 
+const PEOPLE = `/* leadlink:webhook-contents-people */
+  SELECT id, COALESCE(name, email) AS name FROM users WHERE id = ANY ($1::uuid[])`;
+
 /**
  * Reads what a message is about, at its first attempt (the body is then kept, so that every retry sends the
  * same bytes). The lead is as the event left it (its snapshot); a message written before snapshots existed
@@ -130,11 +136,18 @@ export async function loadMessageContents(
     messages.map((message) => (message.eventType === "lead.erased" || message.leadSnapshot != null ? null : message.leadId)),
   );
   const submissionIds = unique(messages.map((message) => message.submissionId));
-  const [workspaces, leads, submissions] = await Promise.all([
+  const changesOf = (message: MessageFacts): LeadChange[] | undefined => {
+    const changes = typeof message.changes === "string" ? JSON.parse(message.changes) : message.changes;
+    return Array.isArray(changes) ? (changes as LeadChange[]) : undefined;
+  };
+  const personIds = unique(messages.flatMap((message) => peopleIn(changesOf(message))));
+  const [workspaces, leads, submissions, people] = await Promise.all([
     database.sql<WorkspaceRow>(statement(WORKSPACES, [unique(messages.map((message) => message.workspaceId))])),
     leadIds.length > 0 ? database.sql<LeadContentRow>(statement(LEADS, [leadIds])) : [],
     submissionIds.length > 0 ? database.sql<SubmissionRow>(statement(SUBMISSIONS, [submissionIds])) : [],
+    personIds.length > 0 ? database.sql<{ id: string; name: string }>(statement(PEOPLE, [personIds])) : [],
   ]);
+  const nameById = Object.fromEntries(people.map((person) => [person.id, person.name]));
   const workspaceById = new Map(workspaces.map((workspace) => [workspace.id, workspace]));
   const leadById = new Map(leads.map((lead) => [lead.id, lead]));
   const submissionById = new Map(submissions.map((submission) => [submission.id, submission]));
@@ -155,8 +168,13 @@ export async function loadMessageContents(
         return new AppError("lead_not_found", "the lead no longer exists (erased or deleted)");
       content.lead = toLeadJson(lead, new Map(workspace.fields.map((field) => [field.id, field.name])));
     }
-    const changes = typeof message.changes === "string" ? JSON.parse(message.changes) : message.changes;
-    if (Array.isArray(changes)) content.changes = changes as LeadChange[];
+    const changes = changesOf(message);
+    if (changes) {
+      content.changes = changes;
+      const named = peopleIn(changes);
+      if (named.length > 0)
+        content.people = Object.fromEntries(named.map((id) => [id, nameById[id] ?? ""]).filter(([, name]) => name));
+    }
     if (submission && submission.workspaceId === message.workspaceId) {
       content.linkName = submission.linkName;
       content.submission = {
@@ -218,6 +236,7 @@ export function slackBody(content: MessageContent, language: Locale = DEFAULT_LO
     if (lead.email) lines.push(escapeSlack(t("email", { value: lead.email })));
     if (lead.telephone) lines.push(escapeSlack(t("phone", { value: formatPhone(lead.telephone) })));
     if (content.linkName) lines.push(escapeSlack(t("link", { value: content.linkName })));
+    for (const line of changeLines(content.changes ?? [], language, content.people ?? {})) lines.push(escapeSlack(line));
     const utm = Object.entries(lead.lastTouch)
       .filter(([, value]) => value)
       .map(([key, value]) => `${key.replace(/^utm/, "utm_").toLowerCase()}=${String(value)}`);

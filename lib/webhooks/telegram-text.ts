@@ -3,6 +3,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import { messagesFor } from "@/lib/i18n/messages";
 import { formatPhone } from "@/lib/phone/format-phone";
 import { leadPageUrl, type MessageContent } from "./build-message";
+import { changeLines } from "./change-lines";
 
 /** What a Telegram message is made of: an event's content, and whether it is the "Send test event" sample. */
 export type TelegramContent = MessageContent & { test?: boolean };
@@ -35,6 +36,7 @@ export function telegramText(content: TelegramContent, language: Locale): string
   if (lead.email) lines.push(t("email", { value: html(lead.email) }));
   if (lead.telephone) lines.push(t("phone", { value: html(formatPhone(lead.telephone)) }));
   if (content.linkName) lines.push(t("link", { value: html(content.linkName) }));
+  for (const line of changeLines(content.changes ?? [], language, content.people ?? {})) lines.push(html(line));
   const utm = Object.entries(lead.lastTouch)
     .filter(([, value]) => value)
     .map(([key, value]) => `${key.replace(/^utm/, "utm_").toLowerCase()}=${html(String(value))}`);

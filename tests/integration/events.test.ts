@@ -154,6 +154,33 @@ describe("events are written with their change", () => {
     expect(JSON.stringify(received)).not.toContain("liga amanhã");
   });
 
+  it("a Slack message says what a person changed, in the workspace's language, never a note's text (Telegram shares the lines)", async () => {
+    const { owner, workspace } = await newTenant("Padaria");
+    await db.current.prisma.workspace.update({ where: { id: workspace.id }, data: { language: "pt-BR" } });
+    await db.current.prisma.user.update({ where: { id: owner.id }, data: { name: "Joana Dona" } });
+    const link = await createLink(db.current, workspace.id);
+    const path = `/ev-slack-${workspace.slug}`;
+    await createEndpoint(workspace.id, { kind: "slack", url: receiver.url(path), events: ["lead.updated"] });
+    const leadId = await ingest(link.token, { email: uniqueEmail(), name: "Tatiane" });
+    await updateLeadWorkflow(db.current, {
+      workspaceId: workspace.id,
+      leadId,
+      actorUserId: owner.id,
+      patch: { status: "contacted", ownerId: owner.id, tags: ["vip"] },
+    });
+    await addLeadNote(db.current, { workspaceId: workspace.id, leadId, authorUserId: owner.id, note: { body: "segredo" } });
+    run();
+    const texts = (await receiver.waitFor(path, 2)).map((request) => JSON.parse(request.body).text as string);
+    const change = texts.find((text) => text.includes("Status"))!;
+    expect(change).toContain("*Lead atualizado: Tatiane*");
+    expect(change).toContain("Status: Novo → Contatado");
+    expect(change).toContain("Responsável: ninguém → Joana Dona");
+    expect(change).toContain("Tags: nenhuma → vip");
+    const note = texts.find((text) => !text.includes("Status"))!;
+    expect(note).toContain("Nota adicionada");
+    expect(texts.join("\n")).not.toContain("segredo");
+  });
+
   it("a rejected request writes submission.rejected with its code, never its payload", async () => {
     const { workspace, token, link } = await setupLink(db.current);
     const path = `/ev-rejected-${workspace.slug}`;

@@ -12,8 +12,8 @@ import { updateWorkspaceSettingsAction } from "@/app/(admin)/w/[slug]/settings/w
 import { requestPasswordReset } from "@/lib/auth/password-reset";
 import { enqueueDigests } from "@/lib/channels/email/enqueue-digests";
 import { resetEnv } from "@/lib/env";
+import { writeEvents } from "@/lib/events/write-events";
 import { inviteMember } from "@/lib/invitations/invite-member";
-import { notifyEndpointDisabled } from "@/lib/mail/notify-endpoint-disabled";
 import { setNotificationPreference } from "@/lib/notifications/set-notification-preference";
 import { type Dispatcher, startDispatcher } from "@/lib/server/outbox";
 import { createEndpoint } from "@/lib/webhooks/create-endpoint";
@@ -374,7 +374,8 @@ describe("invitation, password reset and a disabled endpoint", () => {
       where: { id: endpoint.id },
       data: { enabled: false, disabledReason: "gone" },
     });
-    await notifyEndpointDisabled(db.current, workspace.id, endpoint.id);
+    // As the webhook channel does when it disables one: the event, which the runner turns into the admins' emails.
+    await writeEvents(db.current, [{ workspaceId: workspace.id, type: "endpoint.disabled", endpointId: endpoint.id }]);
     dispatcher.wake();
     const [pt] = await smtp.waitFor(owner.email);
     const text = keep("endpoint-disabled-pt-BR", pt!);
