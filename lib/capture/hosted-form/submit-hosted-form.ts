@@ -1,5 +1,6 @@
 import type { FieldIssue } from "@/lib/errors";
 import { REMOTE_ADDRESS_HEADER } from "@/lib/http/request-meta";
+import { DRY_RUN_HEADER } from "@/lib/ingest/dry-run";
 import { hostedFormCapture } from "../capture-handlers";
 import { CAPTCHA_TOKEN_KEYS } from "../html-forms/read-submission-body";
 import { CAME_FROM_INPUT, type HostedFormState, LANDING_URL_INPUT } from "./hosted-form-state";
@@ -41,7 +42,6 @@ export async function submitHostedForm(
     ([name]) => !name.startsWith("$ACTION") && name !== LANDING_URL_INPUT && name !== CAME_FROM_INPUT,
   );
   const missing = missingAnswers(form, fields);
-  if (missing.length > 0) return { state: refused(form, fields, "validation_failed", missing) };
   const landing = httpUrl(entries.find(([name]) => name === LANDING_URL_INPUT)?.[1]);
   const headers = new Headers({ "content-type": "application/x-www-form-urlencoded", accept: "application/json" });
   for (const name of FORWARDED) {
@@ -49,12 +49,21 @@ export async function submitHostedForm(
     if (value) headers.set(name, value);
   }
   if (landing) headers.set("referer", landing);
+  // The form's own requirements are not met: nothing may be stored, but the visitor should see every other
+  // problem too, so the endpoint checks the rest without writing a lead (a dry run, DESIGN.md section 8).
+  if (missing.length > 0) headers.set(DRY_RUN_HEADER, "1");
   const request = new Request(`http://hosted-form.invalid/ingest/${form.token}`, {
     method: "POST",
     headers,
     body: new URLSearchParams(fields),
   });
   const response = await hostedFormCapture(request, { params: Promise.resolve({ captureLink: form.token }) });
+  if (missing.length > 0) {
+    const problem = response.ok ? {} : ((await response.json().catch(() => ({}))) as { errors?: FieldIssue[] });
+    const known = new Set(missing.map(fieldOf));
+    const others = (problem.errors ?? []).filter((issue) => !known.has(fieldOf(issue)));
+    return { state: refused(form, fields, "validation_failed", [...others, ...missing]) };
+  }
   if (response.ok) {
     if (form.successUrl) return { redirectTo: form.successUrl };
     return { state: { status: "sent", message: form.successMessage } };
