@@ -261,10 +261,10 @@ export function captureRoute(
     // A browser's HTML form post goes on to a page (DESIGN.md section 11); everything else gets JSON.
     answerReply: (reply, cors, request, link) =>
       answersWithRedirect(request, link) && reply.status < 300
-        ? successRedirect(link, cors)
+        ? successRedirect(link, cors, request.headers.get("referer"))
         : jsonResponse(reply.status, reply.body, { ...cors, ...reply.headers }),
     answerRefusal: (error, cors, request, link) =>
-      answersWithRedirect(request, link) ? errorRedirect(link, error, cors) : undefined,
+      answersWithRedirect(request, link) ? errorRedirect(link, error, cors, request.headers.get("referer")) : undefined,
   });
 }
 

@@ -4,6 +4,7 @@
 // browser, with and without JavaScript: tests/e2e/hosted-form.spec.ts.
 import { describe, expect, it } from "vitest";
 import { invalidateCaptureLinks } from "@/lib/cache/capture-links";
+import { builtInPage } from "@/lib/capture/hosted-form/built-in-page";
 import { LANDING_URL_INPUT } from "@/lib/capture/hosted-form/hosted-form-state";
 import { loadHostedForm } from "@/lib/capture/hosted-form/load-hosted-form";
 import { carriedValues } from "@/lib/capture/hosted-form/page-inputs";
@@ -14,7 +15,7 @@ import { createLink } from "@/lib/links/create-link";
 import { revokeLink } from "@/lib/links/revoke-link";
 import { setLinkForm } from "@/lib/links/set-link-form";
 import { useTestDatabase } from "../support/database";
-import { linkSubmissions, postUrlencoded } from "../support/form-posts";
+import { linkSubmissions, postUrlencoded, redirectTarget } from "../support/form-posts";
 import { expectProblem, uniqueEmail, withoutRateLimit } from "../support/ingest-helpers";
 import { newTenant } from "../support/tenants";
 
@@ -260,5 +261,43 @@ describe("the hosted form's post", () => {
       415,
       "unsupported_media_type",
     );
+  });
+});
+
+describe("the built-in thank-you and error pages (a form post from another site)", () => {
+  it("carry the link and the page the visitor came from, and show the business in the form's language", async () => {
+    const { workspace, link, token } = await bakery();
+    await db.current.prisma.captureLink.update({ where: { id: link.id }, data: { acceptForms: true } });
+    await setLinkForm(workspace.id, link.id, {
+      language: "pt-BR",
+      title: "Bolos",
+      fields: [{ key: "email", required: true }],
+      consent: null,
+      theme: { color: "#be185d", logoUrl: null },
+    });
+    invalidateCaptureLinks();
+    const came = { referer: "https://bolos.example/" };
+    const thanks = redirectTarget(await postUrlencoded(token, [["email", uniqueEmail()]], came));
+    expect(thanks.pathname).toBe("/forms/thanks");
+    expect(Object.fromEntries(thanks.searchParams)).toEqual({ link: token, back: "https://bolos.example/" });
+    const error = redirectTarget(await postUrlencoded(token, [["email", "nope"]], came));
+    expect(error.pathname).toBe("/forms/error");
+    expect(Object.fromEntries(error.searchParams)).toMatchObject({
+      link: token,
+      back: "https://bolos.example/",
+      error: "validation_failed",
+    });
+
+    const page = await builtInPage(Object.fromEntries(thanks.searchParams), "en-US,en;q=0.9", db.current);
+    expect(page).toMatchObject({
+      locale: "pt-BR",
+      back: "https://bolos.example/",
+      backLabel: "Voltar à página de onde você veio",
+    });
+    expect(page.text.thanksTitle).toBe("Obrigado!");
+    expect(page.form).toMatchObject({ workspaceName: workspace.name, theme: { color: "#be185d", textOnColor: "#ffffff" } });
+    // Only http(s) goes back; without a link, the browser's language and Leadlink's frame as before.
+    const hostile = await builtInPage({ back: "javascript:alert(1)" }, "pt-BR", db.current);
+    expect(hostile).toMatchObject({ locale: "pt-BR", back: undefined, form: undefined });
   });
 });

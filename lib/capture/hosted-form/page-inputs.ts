@@ -1,5 +1,6 @@
 import { publicBaseUrl } from "@/lib/http/public-base-url";
 import { UTM_KEYS } from "@/lib/leads/lead-keys";
+import { httpAddress } from "../form-redirect";
 import { CAME_FROM_INPUT, LANDING_URL_INPUT } from "./hosted-form-state";
 
 const UTM_QUERY: Record<(typeof UTM_KEYS)[number], string> = {
@@ -15,16 +16,6 @@ const MAX_VALUE = 500;
 function single(value: string | string[] | undefined): string | undefined {
   const first = Array.isArray(value) ? value[0] : value;
   return first?.trim() ? first.trim().slice(0, MAX_VALUE) : undefined;
-}
-
-function httpUrl(value: string | null): string | undefined {
-  if (!value) return undefined;
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:" ? url.href.slice(0, 1_000) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -47,7 +38,7 @@ export function carriedValues(
     for (const each of Array.isArray(value) ? value : value === undefined ? [] : [value]) landing.searchParams.append(name, each);
   }
   carried.push([LANDING_URL_INPUT, landing.href.slice(0, 1_000)]);
-  const cameFrom = httpUrl(referer);
+  const cameFrom = httpAddress(referer);
   if (cameFrom && !cameFrom.startsWith(new URL(`/f/${token}`, publicBaseUrl()).href)) carried.push([CAME_FROM_INPUT, cameFrom]);
   return carried;
 }

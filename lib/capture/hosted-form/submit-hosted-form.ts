@@ -2,6 +2,7 @@ import type { FieldIssue } from "@/lib/errors";
 import { REMOTE_ADDRESS_HEADER } from "@/lib/http/request-meta";
 import { DRY_RUN_HEADER } from "@/lib/ingest/dry-run";
 import { hostedFormCapture } from "../capture-handlers";
+import { httpAddress } from "../form-redirect";
 import { CAPTCHA_TOKEN_KEYS } from "../html-forms/read-submission-body";
 import { CAME_FROM_INPUT, type HostedFormState, LANDING_URL_INPUT } from "./hosted-form-state";
 import type { HostedForm } from "./load-hosted-form";
@@ -11,16 +12,6 @@ export type HostedFormOutcome = { state: HostedFormState } | { redirectTo: strin
 
 /** Headers of the visitor's request that the capture endpoint reads: who sent it (log, rate limit), nothing else. */
 const FORWARDED = ["user-agent", "x-forwarded-for", REMOTE_ADDRESS_HEADER, "accept-language"];
-
-function httpUrl(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:" ? url.href.slice(0, 1_000) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** `consent.granted` and `consent` are both the checkbox; anything else keeps its key. */
 function fieldOf(issue: FieldIssue): string {
@@ -42,7 +33,7 @@ export async function submitHostedForm(
     ([name]) => !name.startsWith("$ACTION") && name !== LANDING_URL_INPUT && name !== CAME_FROM_INPUT,
   );
   const missing = missingAnswers(form, fields);
-  const landing = httpUrl(entries.find(([name]) => name === LANDING_URL_INPUT)?.[1]);
+  const landing = httpAddress(entries.find(([name]) => name === LANDING_URL_INPUT)?.[1]);
   const headers = new Headers({ "content-type": "application/x-www-form-urlencoded", accept: "application/json" });
   for (const name of FORWARDED) {
     const value = incoming.get(name);
