@@ -145,7 +145,8 @@ for (const language of ["pt-BR", "en"] as const) {
     for (const width of [390, 1440]) {
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
-      await page.goto(address);
+      const closed = await page.goto(address);
+      expect(closed?.status()).toBe(410);
       await expect(page.getByTestId("hosted-form-closed")).toHaveText(words.closed);
       await expectAccessible(page, `closed ${language} ${width}`);
       await screenshot(page, `hosted-form-closed-${language}-${width}`);
