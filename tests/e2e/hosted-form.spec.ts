@@ -92,6 +92,7 @@ for (const language of ["pt-BR", "en"] as const) {
         expect(response?.status()).toBe(200);
         await expect(page.getByRole("heading", { name: words.title })).toBeVisible();
         await expect(page.locator(`form[lang="${language}"]`)).toBeVisible();
+        await expect(page.locator("html")).toHaveAttribute("lang", language);
         if (javaScriptEnabled) await expectAccessible(page, `form ${mode}`);
         await screenshot(page, `hosted-form-${mode}`);
 
