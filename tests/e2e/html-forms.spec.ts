@@ -125,7 +125,7 @@ test("a form post without its captcha lands in Spam, and Not spam makes it a lea
     const landing = await visitor.newPage();
     await landing.goto(site.origin);
     await landing.getByRole("button", { name: "Send" }).click();
-    await expect(landing).toHaveURL(/\/forms\/error\?error=captcha_failed&fields=captcha$/);
+    await expect(landing).toHaveURL(/\/forms\/error\?link=cl_\w+&back=[^&]+&error=captcha_failed&fields=captcha$/);
     await expect(landing.getByTestId("form-error-fields")).toHaveText("Verificação anti-spam");
 
     await page.goto(`/w/${workspace.slug}/links/${link.id}?filter=spam#requests`);
