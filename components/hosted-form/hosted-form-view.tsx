@@ -147,7 +147,7 @@ export function HostedFormView({
                         href={`#${error.field === "consent" ? "field-consent" : inputId(form.fields.find((f) => f.key === error.field)!.name)}`}
                         className="underline"
                       >
-                        {labelOf(error.field)}: {error.message}
+                        {error.field === "consent" ? error.message : `${labelOf(error.field)}: ${error.message}`}
                       </a>
                     ) : (
                       error.message
