@@ -220,7 +220,8 @@ export async function startServer({ root = ROOT, port: portOption } = {}) {
     if (!req.complete) closeAfterTimeoutAnswer(req, res);
     pending.add(res);
     res.once("close", () => pending.delete(res));
-    if (serveCaptureDirectly(req, res)) return;
+    // The capture endpoint, and the status of a hosted form's page (lib/capture/direct-capture.ts).
+    if (serveCaptureDirectly(req, res, handle)) return;
     handle(req, res).catch((error) => {
       process.stderr.write(`Unhandled error serving ${req.method} ${req.url}: ${error?.stack ?? error}\n`);
       if (res.headersSent) res.destroy();

@@ -226,7 +226,16 @@ function captureEndpoint(options: {
  * handler, and turns every failure into problem+json with CORS headers. Every request that reaches an
  * existing link is recorded, accepted or rejected, within the rate limit.
  */
-export function captureRoute(handler: (request: CaptureRequest) => Promise<CaptureReply>) {
+export function captureRoute(
+  handler: (request: CaptureRequest) => Promise<CaptureReply>,
+  options: {
+    /**
+     * "link": form bodies only on a link that accepts HTML form posts (the public endpoint). "always": the hosted
+     * form's own post (lib/capture/hosted-form), which no HTTP route exposes, takes form bodies on every link.
+     */
+    forms?: "link" | "always";
+  } = {},
+) {
   return captureEndpoint({
     lookupFailure: "refuse",
     steps: async (link, attempt) => {
@@ -238,7 +247,12 @@ export function captureRoute(handler: (request: CaptureRequest) => Promise<Captu
       const received = await readPayload(attempt);
       refuseOrigin(link, attempt.meta);
       const contentType = attempt.request.headers.get("content-type") ?? "";
-      const { body, warnings, captchaToken } = await readSubmissionBody(received, contentType, link.acceptForms, attempt.record);
+      const { body, warnings, captchaToken } = await readSubmissionBody(
+        received,
+        contentType,
+        link.acceptForms || options.forms === "always",
+        attempt.record,
+      );
       attempt.utm = utmOf(body);
       refuseLongIdempotencyKey(attempt.meta);
       const captchaWarnings = await checkCaptcha(database, link, captchaToken, attempt.record);
@@ -247,10 +261,10 @@ export function captureRoute(handler: (request: CaptureRequest) => Promise<Captu
     // A browser's HTML form post goes on to a page (DESIGN.md section 11); everything else gets JSON.
     answerReply: (reply, cors, request, link) =>
       answersWithRedirect(request, link) && reply.status < 300
-        ? successRedirect(link, cors)
+        ? successRedirect(link, cors, request.headers.get("referer"))
         : jsonResponse(reply.status, reply.body, { ...cors, ...reply.headers }),
     answerRefusal: (error, cors, request, link) =>
-      answersWithRedirect(request, link) ? errorRedirect(link, error, cors) : undefined,
+      answersWithRedirect(request, link) ? errorRedirect(link, error, cors, request.headers.get("referer")) : undefined,
   });
 }
 

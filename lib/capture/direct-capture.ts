@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type CaptureMethod, captureHandlers } from "@/lib/capture/capture-handlers";
+import { serveHostedFormStatus } from "@/lib/capture/closed-form-status";
 import { LINK_TOKEN_SOURCE } from "@/lib/links/link-token";
 import { log } from "@/lib/log";
 
@@ -106,8 +107,16 @@ async function serve(method: CaptureMethod, token: string, req: IncomingMessage,
   }
 }
 
-/** Serves `req` if it is a capture request (true), or leaves it untouched for Next.js (false). */
-export function serveCaptureDirectly(req: IncomingMessage, res: ServerResponse): boolean {
+/**
+ * Serves `req` if it is a capture request (true), or leaves it untouched for Next.js (false). `next` (Next.js's
+ * handler, from server.mjs) lets a hosted form page of a revoked link go out as 410 (./closed-form-status.ts).
+ */
+export function serveCaptureDirectly(
+  req: IncomingMessage,
+  res: ServerResponse,
+  next?: (req: IncomingMessage, res: ServerResponse) => Promise<unknown>,
+): boolean {
+  if (next && serveHostedFormStatus(req, res, next)) return true;
   const match = req.url ? CAPTURE_PATH.exec(req.url) : null;
   if (!match || !isCaptureMethod(req.method)) return false;
   void serve(req.method, match[1]!, req, res);

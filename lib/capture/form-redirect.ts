@@ -30,6 +30,30 @@ function builtInPage(path: string): URL {
   return new URL(path, env().PUBLIC_BASE_URL ?? "http://relative.invalid");
 }
 
+/** An http(s) address, else undefined: the only kind a "back" link may point to. */
+export function httpAddress(value: string | null | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.href.slice(0, 1_000) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A built-in page for this link (DESIGN.md section 12): `link` names the form, so the page carries the
+ * business's name, colour and logo in the form's language; `back` is the page the visitor posted from (the
+ * Referer, which a browser sends as the origin alone across sites), for the link back to it.
+ */
+function brandedPage(path: string, link: CaptureLinkContext, referer: string | null): URL {
+  const url = builtInPage(path);
+  url.searchParams.set("link", link.token);
+  const back = httpAddress(referer);
+  if (back) url.searchParams.set("back", back);
+  return url;
+}
+
 function location(url: URL): string {
   return url.origin === "http://relative.invalid" ? `${url.pathname}${url.search}` : url.href;
 }
@@ -42,9 +66,13 @@ function seeOther(url: URL, headers: Record<string, string>): Response {
 }
 
 /** An accepted form post (or a bot's, answered alike): to the link's success URL, or the built-in thank-you page. */
-export function successRedirect(link: CaptureLinkContext, headers: Record<string, string>): Response {
+export function successRedirect(
+  link: CaptureLinkContext,
+  headers: Record<string, string>,
+  referer: string | null = null,
+): Response {
   const target = usableRedirect(link.successUrl, link.allowedOrigins);
-  return seeOther(target ? new URL(target) : builtInPage(THANKS_PATH), headers);
+  return seeOther(target ? new URL(target) : brandedPage(THANKS_PATH, link, referer), headers);
 }
 
 /** The names of a refusal's invalid fields, each once, as the `fields` query parameter lists them. */
@@ -56,9 +84,14 @@ export function refusedFields(error: AppError): string[] {
  * A refused form post: to the link's error URL, or the built-in page that lists what to fix, with
  * `?error=<code>&fields=<names>` (field names comma-separated, as `errors[].field` names them).
  */
-export function errorRedirect(link: CaptureLinkContext, error: AppError, headers: Record<string, string>): Response {
+export function errorRedirect(
+  link: CaptureLinkContext,
+  error: AppError,
+  headers: Record<string, string>,
+  referer: string | null = null,
+): Response {
   const target = usableRedirect(link.errorUrl, link.allowedOrigins);
-  const url = target ? new URL(target) : builtInPage(FORM_ERROR_PATH);
+  const url = target ? new URL(target) : brandedPage(FORM_ERROR_PATH, link, referer);
   url.searchParams.delete("error");
   url.searchParams.delete("fields");
   // Commas stay literal between the names (each name percent-encoded on its own), as people read and split them.

@@ -45,14 +45,17 @@ test("a no-JavaScript form on another origin lands on the thank-you page, or on 
     const landing = await visitor.newPage();
     await landing.goto(`${site.origin}/good`);
     await landing.getByRole("button", { name: "Send" }).click();
-    await expect(landing).toHaveURL(/\/forms\/thanks$/);
-    await expect(landing.getByRole("heading", { name: "Thank you!" })).toBeVisible();
+    // The built-in pages name the link (its business, colour and the form's language: this workspace's,
+    // Portuguese) and the page the visitor came from (DESIGN.md section 12).
+    await expect(landing).toHaveURL(new RegExp(`/forms/thanks\\?link=${link.token}&back=`));
+    await expect(landing.getByRole("heading", { name: "Obrigado!" })).toBeVisible();
+    await expect(landing.getByTestId("form-page-back")).toHaveAttribute("href", `${site.origin}/`);
 
     await landing.goto(`${site.origin}/bad`);
     await landing.getByRole("button", { name: "Send" }).click();
-    await expect(landing).toHaveURL(/\/forms\/error\?error=validation_failed&fields=telephone$/);
-    await expect(landing.getByRole("heading", { name: "Your details could not be sent" })).toBeVisible();
-    await expect(landing.getByTestId("form-error-fields")).toHaveText("Phone");
+    await expect(landing).toHaveURL(/\/forms\/error\?link=cl_\w+&back=[^&]+&error=validation_failed&fields=telephone$/);
+    await expect(landing.getByRole("heading", { name: "Não foi possível enviar seus dados" })).toBeVisible();
+    await expect(landing.getByTestId("form-error-fields")).toHaveText("Telefone");
 
     await page.goto(`/w/${workspace.slug}/links/${link.id}`);
     const entries = page.locator("#requests").getByTestId("submission");
@@ -122,7 +125,7 @@ test("a form post without its captcha lands in Spam, and Not spam makes it a lea
     const landing = await visitor.newPage();
     await landing.goto(site.origin);
     await landing.getByRole("button", { name: "Send" }).click();
-    await expect(landing).toHaveURL(/\/forms\/error\?error=captcha_failed&fields=captcha$/);
+    await expect(landing).toHaveURL(/\/forms\/error\?link=cl_\w+&back=[^&]+&error=captcha_failed&fields=captcha$/);
     await expect(landing.getByTestId("form-error-fields")).toHaveText("Verificação anti-spam");
 
     await page.goto(`/w/${workspace.slug}/links/${link.id}?filter=spam#requests`);

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import { PublicPageFrame } from "@/components/ui/public-page-frame";
-import { StatusPage } from "@/components/ui/status-page";
-import { fieldLabel, formPageLocale, formPageText, problemText } from "@/lib/capture/html-forms/form-page-text";
+import { BuiltInPageBody } from "@/components/hosted-form/built-in-page-body";
+import { builtInPage } from "@/lib/capture/hosted-form/built-in-page";
+import { fieldLabel, problemText } from "@/lib/capture/html-forms/form-page-text";
 
 export const dynamic = "force-dynamic";
 
@@ -11,28 +11,30 @@ const MAX_FIELDS = 20;
 const MAX_FIELD_LENGTH = 100;
 
 type SearchParams = Record<string, string | string[] | undefined>;
+type Props = { searchParams: Promise<SearchParams> };
 
 function single(value: string | string[] | undefined): string {
   return typeof value === "string" ? value : "";
 }
 
-async function text() {
-  const locale = formPageLocale((await headers()).get("accept-language"));
-  return { locale, text: formPageText(locale) };
+async function pageOf(props: Props) {
+  return builtInPage(await props.searchParams, (await headers()).get("accept-language"));
 }
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await text()).text.errorTitle, robots: { index: false } };
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  const page = await pageOf(props);
+  return { title: page.form ? { absolute: page.text.errorTitle } : page.text.errorTitle, robots: { index: false } };
 }
 
 /**
  * Where a browser lands after a refused HTML form post to a link without its own error URL, with
- * `?error=<code>&fields=<names>` (DESIGN.md section 11): what went wrong and which fields to fix, in the
- * visitor's language.
+ * `?error=<code>&fields=<names>` (DESIGN.md section 11): what went wrong and which fields to fix, branded
+ * and in the form's language when `link` names the form (section 12), with a link back.
  */
-export default async function FormErrorPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const query = await searchParams;
-  const { locale, text: t } = await text();
+export default async function FormErrorPage(props: Props) {
+  const query = await props.searchParams;
+  const page = await pageOf(props);
+  const t = page.text;
   const code = single(query.error).slice(0, 100);
   const fields = [
     ...new Set(
@@ -43,23 +45,21 @@ export default async function FormErrorPage({ searchParams }: { searchParams: Pr
     ),
   ].slice(0, MAX_FIELDS);
   return (
-    <PublicPageFrame lang={locale}>
-      <StatusPage framed status={t.errorStatus} title={t.errorTitle}>
-        <p data-testid="form-error-problem">{problemText(t, code)}</p>
-        {fields.length > 0 ? (
-          <div className="pt-2 text-left">
-            <p className="font-medium text-slate-900">{t.fixTheseFields}</p>
-            <ul className="mt-2 list-disc space-y-1 pl-5" data-testid="form-error-fields">
-              {fields.map((field) => (
-                <li key={field} data-field={field}>
-                  {fieldLabel(t, field)}
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-        <p className="pt-2">{t.goBack}</p>
-      </StatusPage>
-    </PublicPageFrame>
+    <BuiltInPageBody page={page} status={t.errorStatus} title={t.errorTitle}>
+      <p data-testid="form-error-problem">{problemText(t, code)}</p>
+      {fields.length > 0 ? (
+        <div className="pt-2 text-left">
+          <p className="font-medium text-slate-900">{t.fixTheseFields}</p>
+          <ul className="mt-2 list-disc space-y-1 pl-5" data-testid="form-error-fields">
+            {fields.map((field) => (
+              <li key={field} data-field={field}>
+                {fieldLabel(t, field)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {page.back ? null : <p className="pt-2">{t.goBack}</p>}
+    </BuiltInPageBody>
   );
 }

@@ -1,32 +1,33 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import { PublicPageFrame } from "@/components/ui/public-page-frame";
-import { StatusPage } from "@/components/ui/status-page";
-import { formPageLocale, formPageText } from "@/lib/capture/html-forms/form-page-text";
+import { BuiltInPageBody } from "@/components/hosted-form/built-in-page-body";
+import { builtInPage } from "@/lib/capture/hosted-form/built-in-page";
 
 export const dynamic = "force-dynamic";
 
-async function text() {
-  const locale = formPageLocale((await headers()).get("accept-language"));
-  return { locale, text: formPageText(locale) };
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+async function pageOf(props: Props) {
+  return builtInPage(await props.searchParams, (await headers()).get("accept-language"));
 }
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await text()).text.thanksTitle, robots: { index: false } };
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  const page = await pageOf(props);
+  return { title: page.form ? { absolute: page.text.thanksTitle } : page.text.thanksTitle, robots: { index: false } };
 }
 
 /**
  * Where a browser lands after an accepted HTML form post to a link without its own success URL
- * (DESIGN.md section 11). Public: the visitor of someone's landing page sees it, in their language.
+ * (DESIGN.md sections 11 and 12): the business's name, colour and logo, in the form's language, with a
+ * link back to the page the visitor came from.
  */
-export default async function FormThanksPage() {
-  const { locale, text: t } = await text();
+export default async function FormThanksPage(props: Props) {
+  const page = await pageOf(props);
+  const t = page.text;
   return (
-    <PublicPageFrame lang={locale}>
-      <StatusPage framed status={t.thanksStatus} title={t.thanksTitle}>
-        <p data-testid="form-thanks">{t.thanksBody}</p>
-        <p>{t.thanksClose}</p>
-      </StatusPage>
-    </PublicPageFrame>
+    <BuiltInPageBody page={page} status={t.thanksStatus} title={t.thanksTitle}>
+      <p data-testid="form-thanks">{t.thanksBody}</p>
+      {page.back ? null : <p>{t.thanksClose}</p>}
+    </BuiltInPageBody>
   );
 }

@@ -262,6 +262,12 @@ ${fieldNotes.join("\n")}
     form.addEventListener("submit", send);
   }
 
+  // One view of this page per load, for the link's views and conversion rate: a beacon with an empty body,
+  // no cookie; Leadlink stores a count per day, nothing about the visitor.
+  try {
+    navigator.sendBeacon(ENDPOINT + "/views", new Blob([""], { type: "text/plain" }));
+  } catch {}
+
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", connect);
   else connect();
 })();`;
