@@ -4,12 +4,16 @@
 // phones, CPFs and CEPs as text; only the caller's workspace. And the plain CSV's formula escaping.
 
 import "../support/server-action";
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { readSheet } from "read-excel-file/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as exportRoute } from "@/app/(admin)/w/[slug]/leads/export/route";
 import { createField } from "@/lib/fields/create-field";
 import { exportLeads } from "@/lib/leads/export-leads";
 import { createLink } from "@/lib/links/create-link";
+import { runJson } from "../support/cli-run";
 import { parseCsv } from "../support/csv";
 import { useTestDatabase } from "../support/database";
 import { cpf } from "../support/documents";
@@ -153,6 +157,36 @@ describe("the Excel (.xlsx) export", () => {
       orderBy: { createdAt: "desc" },
     });
     expect(entry?.details).toMatchObject({ format: "xlsx" });
+  });
+});
+
+describe("leadlink lead export", () => {
+  it("writes the xlsx in the language asked for, and refuses a bad format with a stable code", async () => {
+    const file = join(await mkdtemp(join(tmpdir(), "leadlink-xlsx-")), "leads.xlsx");
+    const result = await runJson(
+      "lead",
+      "export",
+      "--workspace",
+      seeded.slug,
+      "--format",
+      "xlsx",
+      "--language",
+      "pt-BR",
+      "--time-zone",
+      "America/Sao_Paulo",
+      "--output",
+      file,
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.body).toMatchObject({ file, format: "xlsx" });
+    const [header, row] = (await readSheet(await readFile(file))) as unknown[][];
+    const at = (title: string) => row![(header as string[]).indexOf(title)];
+    expect(at("Documento (CPF / CNPJ)")).toBe(ZERO_CPF);
+    expect(at("Status")).toBe("Qualificado");
+    expectInstant(at("Criado em"), Date.UTC(2026, 10, 30, 23, 30));
+    const bad = await runJson("lead", "export", "--workspace", seeded.slug, "--format", "pdf", "--output", file);
+    expect(bad.code).toBe(1);
+    expect(bad.body).toMatchObject({ error: { code: "validation_failed" } });
   });
 });
 
