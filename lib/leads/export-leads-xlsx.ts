@@ -18,6 +18,15 @@ import { LEAD_STATUSES } from "./lead-workflow-input";
  */
 type ColumnKind = "text" | "phone" | "day" | "instant" | "status" | "owner" | "link";
 const COLUMN_KINDS: Record<string, ColumnKind> = {
+  // Named here, though text is the default, because they look like numbers: "0100", "01310-100".
+  address_street: "text",
+  address_number: "text",
+  address_complement: "text",
+  address_neighborhood: "text",
+  address_city: "text",
+  address_state: "text",
+  address_zipCode: "text",
+  address_country: "text",
   telephone: "phone",
   birthday: "day",
   capture_link: "link",
