@@ -17,16 +17,19 @@ import { LEAD_STATUSES } from "./lead-workflow-input";
  * keeps its zero), a CEP or a street number is never turned into a number, so Excel shows no "5,51E+12".
  */
 type ColumnKind = "text" | "phone" | "day" | "instant" | "status" | "owner" | "link";
+// Named, though text is the default, because some look like numbers: "0100", "01310-100".
+const ADDRESS_COLUMNS = [
+  "address_street",
+  "address_number",
+  "address_complement",
+  "address_neighborhood",
+  "address_city",
+  "address_state",
+  "address_zipCode",
+  "address_country",
+] as const;
 const COLUMN_KINDS: Record<string, ColumnKind> = {
-  // Named here, though text is the default, because they look like numbers: "0100", "01310-100".
-  address_street: "text",
-  address_number: "text",
-  address_complement: "text",
-  address_neighborhood: "text",
-  address_city: "text",
-  address_state: "text",
-  address_zipCode: "text",
-  address_country: "text",
+  ...Object.fromEntries(ADDRESS_COLUMNS.map((column) => [column, "text" as const])),
   telephone: "phone",
   birthday: "day",
   capture_link: "link",
