@@ -236,7 +236,7 @@ ${emailRows.length ? html`<h3>${t("emailTitle")}</h3><table><tbody>${emailRows}<
 <section aria-labelledby="consent"><h2 id="consent">${t("consentTitle")}</h2>${consentSection}</section>
 <section aria-labelledby="sharing"><h2 id="sharing">${t("sharingTitle")}</h2>${sharingSection}</section>
 <section aria-labelledby="retention"><h2 id="retention">${t("retentionTitle")}</h2>
-<ul><li>${t("retentionLead")}</li><li>${t("retentionRequestMeta", { days: retention.requestMetaDays })}</li><li>${t("retentionRejected", { days: retention.rejectedPayloadDays })}</li><li>${t("retentionAttempts", { days: retention.webhookAttemptDays })}</li></ul></section>
+<ul><li>${t("retentionLead")}</li><li>${t("retentionRequestMeta", { count: retention.requestMetaDays })}</li><li>${t("retentionRejected", { count: retention.rejectedPayloadDays })}</li><li>${t("retentionAttempts", { count: retention.webhookAttemptDays })}</li></ul></section>
 <section aria-labelledby="rights"><h2 id="rights">${t("rightsTitle")}</h2><p>${t("rights", { workspace, contact })}</p></section>
 </main>
 </body>
