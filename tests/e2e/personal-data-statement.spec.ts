@@ -83,8 +83,10 @@ test("the statement opens from the lead page in the workspace's language, prints
     "Por quanto tempo os seus dados são guardados",
   ])
     await expect(statement.getByRole("heading", { name: heading, exact: true })).toBeVisible();
-  await expect(statement.getByText("Tatiane <b>Gonçalves</b>")).toBeVisible();
-  await expect(statement.getByText("Não quero mais ofertas.")).toBeVisible();
+  // The sender's markup is text: in the fields' table and in the payload as sent.
+  await expect(statement.getByRole("cell", { name: "Tatiane <b>Gonçalves</b>", exact: true })).toBeVisible();
+  await expect(statement.locator("b")).toHaveCount(0);
+  await expect(statement.locator("blockquote", { hasText: "Não quero mais ofertas." })).toBeVisible();
   await checkPage(statement, "personal-data-statement-pt-br");
   await statement.emulateMedia({ media: "print" });
   await screenshot(statement, "personal-data-statement-print");
