@@ -9,7 +9,7 @@ const nextConfig = {
   poweredByHeader: false,
   // Loaded from node_modules at run time rather than bundled: PGlite (in the embedded engine's worker)
   // reads its WASM and data files next to its own modules, and the database drivers keep process-wide state.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "@prisma/adapter-pg", "@node-rs/argon2", "pino"],
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "@prisma/adapter-pg", "@node-rs/argon2", "pino", "exceljs"],
   typescript: { tsconfigPath: "tsconfig.json" },
 };
 

@@ -5,8 +5,9 @@ import { useId, useRef } from "react";
 import { Button } from "@/components/ui/button";
 
 /**
- * "Export CSV": plain CSV for tools, or Excel-friendly (a byte order mark, and the separator Excel expects
- * in the viewer's language). A GET form to the export route, so the browser downloads the stream itself.
+ * "Export": an Excel workbook in the viewer's language and zone (the default), the CSV for Excel (a byte
+ * order mark, and the separator Excel expects in the viewer's language), or plain CSV for tools. A GET form
+ * to the export route, so the browser downloads the stream itself.
  */
 export function ExportDialog({
   action,
@@ -43,7 +44,14 @@ export function ExportDialog({
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium text-slate-700">{t("format")}</legend>
             <label className="flex gap-3 rounded-md p-2 ring-1 ring-slate-200 has-checked:ring-indigo-600">
-              <input type="radio" name="format" value="excel" defaultChecked className="mt-1" />
+              <input type="radio" name="format" value="xlsx" defaultChecked className="mt-1" />
+              <span>
+                <span className="block text-sm font-medium text-slate-900">{t("xlsx")}</span>
+                <span className="block text-xs text-slate-500">{t("xlsxHint")}</span>
+              </span>
+            </label>
+            <label className="flex gap-3 rounded-md p-2 ring-1 ring-slate-200 has-checked:ring-indigo-600">
+              <input type="radio" name="format" value="excel" className="mt-1" />
               <span>
                 <span className="block text-sm font-medium text-slate-900">{t("excel")}</span>
                 <span className="block text-xs text-slate-500">{t("excelHint", { separator })}</span>

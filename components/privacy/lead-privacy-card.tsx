@@ -7,7 +7,7 @@ import type { ActionState } from "@/lib/forms/action-state";
 
 /**
  * The lead page's LGPD actions, for owners and admins: download everything held about the person (an
- * access request), and erase them (asks first: it cannot be undone).
+ * access request) as JSON or open it as a printable statement, and erase them (asks first: it cannot be undone).
  */
 export function LeadPrivacyCard({
   downloadHref,
@@ -24,6 +24,10 @@ export function LeadPrivacyCard({
       <div className="flex flex-wrap items-center gap-3">
         <a href={downloadHref} download className={buttonClass("secondary")}>
           {t("download")}
+        </a>
+        {/* The same data as a statement for the person, in the workspace's language (LGPD art. 19). */}
+        <a href={`${downloadHref}?format=html`} target="_blank" rel="noopener" className={buttonClass("secondary")}>
+          {t("statement")}
         </a>
         {erasedAt ? (
           <p className="text-sm text-slate-600" data-testid="lead-erased">

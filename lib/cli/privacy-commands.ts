@@ -8,6 +8,7 @@ import { AppError } from "@/lib/errors";
 import { messagesFor } from "@/lib/i18n/messages";
 import { eraseLead } from "@/lib/privacy/erase-lead";
 import { collectPersonalData, type PersonLookup } from "@/lib/privacy/personal-data";
+import { personalDataStatement } from "@/lib/privacy/personal-data-statement";
 import { purgeExpiredData } from "@/lib/privacy/retention";
 import { getRetentionSettings, updateRetentionSettings } from "@/lib/privacy/retention-settings";
 import { findWorkspace } from "@/lib/workspaces/find-workspace";
@@ -64,14 +65,33 @@ export function registerPrivacyCommands(program: Command, context: CliContext): 
     .option("--email <email>", "the person's email")
     .option("--telephone <phone>", "the person's telephone (any format ingest accepts)")
     .option("--document <document>", "the person's CPF or CNPJ")
-    .addHelpText("after", '\nJSON: {"generatedAt", "workspace", "leads", "submissions", "consentRecords", "deliveries"}')
+    .option("--format <format>", "json, or html: a printable statement in the workspace's language (LGPD art. 19)", "json")
+    .addHelpText(
+      "after",
+      '\nJSON: {"generatedAt", "workspace", "leads", "submissions", "consentRecords", "deliveries"};\n' +
+        'with --format html: {"language", "html"} (without --json, the HTML itself)',
+    )
     .action(
-      action(context, async (options: { workspace: string; email?: string; telephone?: string; document?: string }) => {
-        const workspace = await findWorkspace(options.workspace);
-        const document = await collectPersonalData({ workspaceId: workspace.id, lookup: lookupOf(options), actor: CLI_ACTOR });
-        // The document is what the person receives: printed whole in both forms.
-        return { json: document, text: JSON.stringify(document, null, 2) };
-      }),
+      action(
+        context,
+        async (options: { workspace: string; email?: string; telephone?: string; document?: string; format: string }) => {
+          const format = options.format.trim().toLowerCase();
+          if (format !== "json" && format !== "html") {
+            throw new AppError("validation_failed", "--format must be json or html.", {
+              errors: [{ field: "format", code: "invalid_value", message: "must be json or html" }],
+            });
+          }
+          const workspace = await findWorkspace(options.workspace);
+          const query = { workspaceId: workspace.id, lookup: lookupOf(options), actor: CLI_ACTOR };
+          if (format === "html") {
+            const { html, language } = await personalDataStatement(query);
+            return { json: { language, html }, text: html };
+          }
+          const document = await collectPersonalData(query);
+          // The document is what the person receives: printed whole in both forms.
+          return { json: document, text: JSON.stringify(document, null, 2) };
+        },
+      ),
     );
 
   const audit = program.command("audit").description("the workspace's audit log");

@@ -4,6 +4,7 @@ import { registerBackupCommands } from "./backup-commands";
 import type { CliContext } from "./cli-command";
 import type { CliIo } from "./cli-io";
 import { writeError } from "./cli-output";
+import { registerExportCommands } from "./export-commands";
 import { registerFieldCommands } from "./field-commands";
 import { registerLeadCommands } from "./lead-commands";
 import { registerLinkCommands } from "./link-commands";
@@ -39,6 +40,7 @@ function buildProgram(context: CliContext, json: boolean): Command {
   registerLinkCommands(program, context);
   registerFieldCommands(program, context);
   registerLeadCommands(program, context);
+  registerExportCommands(program, context);
   registerBackupCommands(program, context);
   registerWebhookCommands(program, context);
   registerNotifyCommands(program, context);

@@ -49,6 +49,7 @@ const BY_CODE: Record<string, IssueKey> = {
   invalid_instagram: "issues.invalidInstagram",
   invalid_characters: "issues.invalidCharacters",
   invalid_date: "issues.invalidDate",
+  invalid_boolean: "issues.trueOrFalse",
   date_out_of_range: "issues.dateOutOfRange",
   date_range: "issues.dateRange",
   invalid_country: "issues.invalidCountry",
@@ -88,12 +89,39 @@ export function translateIssue(t: Translator, issue: FieldIssue, zodIssue: z.cor
   const named = BY_FIELD[field]?.[issue.code] ?? BY_FIELD[issue.field]?.[issue.code];
   if (named) return t(named);
   if (issue.code === "too_big" || issue.code === "too_long") return sizeIssue(t, "max", issue, zodIssue);
+  const options = optionsOf(issue, zodIssue);
+  if (options && /^(invalid_value|invalid_option|unknown_field)$/.test(issue.code)) return t("issues.oneOf", { options });
+  if (issue.code === "invalid_type") {
+    const expected = expectedType(issue.message);
+    if (expected) return t(expected);
+  }
   if (issue.code === "too_small") return sizeIssue(t, "min", issue, zodIssue);
   if (issue.code === "invalid_format" && zodIssue?.code === "invalid_format") {
     if (zodIssue.format === "email") return t("issues.invalidEmail");
     if (zodIssue.format === "url") return t("issues.invalidUrl");
   }
   return t(BY_CODE[issue.code] ?? "issues.invalidValue");
+}
+
+/**
+ * The choices an "is not one of them" issue names, so no language loses them (DESIGN.md section 13): zod's
+ * enum values, or the domain's English list ("must be one of: "Básico", "Premium"", "must be one of new, won").
+ */
+function optionsOf(issue: FieldIssue, zodIssue: z.core.$ZodIssue | undefined): string | undefined {
+  if (zodIssue?.code === "invalid_value" && zodIssue.values.length) return zodIssue.values.map(String).join(", ");
+  const listed = /must be one of:?\s+(.+)$/.exec(issue.message)?.[1];
+  return listed?.trim() || undefined;
+}
+
+/** What a value of the wrong type should have been, from the domain's English ("must be a number, not text"). */
+function expectedType(message: string): IssueKey | undefined {
+  const expected = /^must be (.+?)(?:, not .*)?$/.exec(message)?.[1] ?? "";
+  if (/YYYY-MM-DD|date/.test(expected)) return "issues.expectedDate";
+  if (/boolean|true or false/.test(expected)) return "issues.expectedBoolean";
+  if (/option/.test(expected)) return "issues.expectedOption";
+  if (/\bnumber\b/.test(expected)) return "issues.expectedNumber";
+  if (/\bstring\b|\btext\b/.test(expected)) return "issues.expectedText";
+  return undefined;
 }
 
 /** "must be at most 100 characters", "must have at most 20 items", "must be at least 1". */

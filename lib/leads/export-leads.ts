@@ -1,54 +1,12 @@
 import { stringify } from "csv-stringify/sync";
-import { getDatabase } from "@/lib/db/client";
-import { Prisma } from "@/lib/db/generated/client";
-import { ADDRESS_KEYS } from "@/lib/leads/lead-keys";
+import type { Prisma } from "@/lib/db/generated/client";
 import { phoneE164 } from "@/lib/phone/format-phone";
 import { DEFAULT_TIME_ZONE, dayIn, requireTimeZone } from "@/lib/time/time-zone";
 import { parseInput } from "@/lib/validation/parse-input";
 import { neutraliseFormula } from "./csv-cell";
+import { type ExportRow, loadExportContext, STANDARD_COLUMNS, walkExportBatches } from "./export-source";
 import { LeadFilter, type LeadFilterInput } from "./lead-filter";
-import { cursorAt, LEAD_SORT_KEY_COLUMNS, type LeadSortKeys } from "./lead-order";
-import { driverArrayRunner, selectLeadRows } from "./select-lead-rows";
 
-/** Rows per query: measured at 1M leads, 500 keeps the heap flattest (2,000: +230 MB of garbage; 500: +80 MB) at the same speed. */
-const BATCH_SIZE = 500;
-
-const UTM_PARTS = ["source", "medium", "campaign", "content", "term"] as const;
-
-const STANDARD_COLUMNS: [header: string, column: string][] = [
-  ["id", "l.id"],
-  ["name", "l.name"],
-  ["email", "l.email"],
-  ["telephone", "l.phone"],
-  ["document", "l.document"],
-  ["profession", "l.profession"],
-  ["city", "l.city"],
-  ["state", "l.state"],
-  ["instagram", "l.instagram"],
-  ["birthday", "to_char(l.birthday, 'YYYY-MM-DD')"],
-  ...ADDRESS_KEYS.map((key): [string, string] => [`address_${key}`, `l.address ->> '${key}'`]),
-  // Filled in from the workspace's links (see below): a join could reorder the walked rows.
-  ["capture_link", "l.capture_link_id::text"],
-  ...UTM_PARTS.map((part): [string, string] => [`first_utm_${part}`, `l.first_utm_${part}`]),
-  ...UTM_PARTS.map((part): [string, string] => [`last_utm_${part}`, `l.last_utm_${part}`]),
-  // Workflow (DESIGN.md section 10): the owner's email is filled in from the workspace's members, like links.
-  ["status", "l.status::text"],
-  ["owner", "l.owner_id::text"],
-  ["tags", "array_to_string(l.tags, ', ')"],
-  ["created_at", `to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`],
-  ["updated_at", `to_char(l.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`],
-];
-
-const SELECT_STANDARD = Prisma.raw(STANDARD_COLUMNS.map(([, column], index) => `${column} AS c${index}`).join(", "));
-
-// Read as arrays (driverArrayRunner): the sort keys (LEAD_SORT_KEY_COLUMNS' order), custom fields, then the CSV columns.
-const EXPORT_COLUMNS = Prisma.sql`${LEAD_SORT_KEY_COLUMNS}, l.custom_fields AS "customFields", ${SELECT_STANDARD}`;
-const FIRST_CSV_COLUMN = 6;
-
-function sortKeysOf(row: unknown[]): LeadSortKeys {
-  const [createdAt, updatedAt, id, nameKey, unnamed] = row as [Date | string, Date | string, string, string, boolean];
-  return { createdAt: new Date(createdAt), updatedAt: new Date(updatedAt), id, nameKey, unnamed };
-}
 const CAPTURE_LINK_COLUMN = STANDARD_COLUMNS.findIndex(([name]) => name === "capture_link");
 const TELEPHONE_COLUMN = STANDARD_COLUMNS.findIndex(([name]) => name === "telephone");
 const OWNER_COLUMN = STANDARD_COLUMNS.findIndex(([name]) => name === "owner");
@@ -91,8 +49,8 @@ export interface LeadExport {
 
 /**
  * The workspace's leads matching `filter` as CSV, in the filter's sort: standard fields, first and last
- * touch UTM, then custom fields by label. Rows are read in keyset batches and yielded one batch at a time,
- * so memory stays flat however many leads there are. The filter is validated before anything is read.
+ * touch UTM, then custom fields by label. Rows are read in keyset batches and yielded one batch at a time
+ * (export-source.ts), so memory stays flat however many leads there are. The filter is validated before anything is read.
  */
 export async function exportLeads(
   workspaceId: string,
@@ -101,75 +59,30 @@ export async function exportLeads(
 ): Promise<LeadExport> {
   const filter = parseInput(LeadFilter, filterInput, "lead filter");
   const timeZone = requireTimeZone(options.timeZone ?? DEFAULT_TIME_ZONE);
-  const batchSize = options.batchSize ?? BATCH_SIZE;
+  const batchSize = options.batchSize;
   const excel = options.flavour === "excel";
   const delimiter = excel ? excelSeparator(options.locale ?? "en-US") : ",";
-  const { prisma } = await getDatabase();
-  const owners = new Map(
-    (await prisma.membership.findMany({ where: { workspaceId }, select: { user: { select: { id: true, email: true } } } })).map(
-      ({ user }) => [user.id, user.email],
-    ),
-  );
-  const links = new Map(
-    (await prisma.captureLink.findMany({ where: { workspaceId }, select: { id: true, name: true } })).map((link) => [
-      link.id,
-      link.name,
-    ]),
-  );
-  const fields = await prisma.customField.findMany({
-    where: { workspaceId },
-    select: { id: true, label: true, archivedAt: true },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-  });
+  const { owners, links, fields } = await loadExportContext(workspaceId);
   const header = [
     ...STANDARD_COLUMNS.map(([name]) => name),
-    ...fields.map((field) => (field.archivedAt ? `${field.label} (archived)` : field.label)),
+    ...fields.map((field) => (field.archived ? `${field.label} (archived)` : field.label)),
   ];
 
-  function toCsv(rows: unknown[][]): string {
-    const records = rows.map((row) => {
-      const stored = row[FIRST_CSV_COLUMN - 1] as Prisma.JsonValue;
-      const custom = stored && typeof stored === "object" && !Array.isArray(stored) ? stored : {};
-      return [
-        ...STANDARD_COLUMNS.map((_, index) => {
-          const value = row[FIRST_CSV_COLUMN + index] as string | null;
-          if (index === TELEPHONE_COLUMN) return phoneCell(value);
-          if (index === OWNER_COLUMN) return cell(value ? (owners.get(value) ?? "") : null);
-          return cell(index === CAPTURE_LINK_COLUMN && value ? (links.get(value) ?? "") : value);
-        }),
-        ...fields.map((field) => cell((custom as Record<string, Prisma.JsonValue>)[field.id])),
-      ];
-    });
+  function toCsv(rows: ExportRow[]): string {
+    const records = rows.map(({ standard, custom }) => [
+      ...standard.map((value, index) => {
+        if (index === TELEPHONE_COLUMN) return phoneCell(value);
+        if (index === OWNER_COLUMN) return cell(value ? (owners.get(value) ?? "") : null);
+        return cell(index === CAPTURE_LINK_COLUMN && value ? (links.get(value) ?? "") : value);
+      }),
+      ...fields.map((field) => cell(custom[field.id])),
+    ]);
     return stringify(records, { delimiter });
   }
 
   async function* chunks(): AsyncGenerator<string> {
     yield (excel ? "\uFEFF" : "") + stringify([header.map(neutraliseFormula)], { delimiter });
-    const runner = await driverArrayRunner();
-    let after: LeadSortKeys | undefined;
-    for (;;) {
-      const rows = await selectLeadRows(
-        {
-          columns: EXPORT_COLUMNS,
-          workspaceId,
-          filter,
-          timeZone,
-          cursor: after ? cursorAt(after, filter.sort, "next") : undefined,
-          limit: batchSize,
-        },
-        runner,
-      );
-      if (rows.length === 0) return;
-      // Made in a function, so that the batch's rows are garbage by the time the consumer takes the text:
-      // nothing of a batch outlives it (measured: what lingers gets promoted and grows the heap).
-      const text = toCsv(rows);
-      const last = sortKeysOf(rows.at(-1)!);
-      const full = rows.length === batchSize;
-      rows.length = 0;
-      yield text;
-      if (!full) return;
-      after = last;
-    }
+    yield* walkExportBatches({ workspaceId, filter, timeZone, batchSize }, toCsv);
   }
 
   const day = dayIn(timeZone);

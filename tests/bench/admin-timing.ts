@@ -94,6 +94,8 @@ export interface ExportMeasure {
   /** The server's resident memory before the export and its highest sample during it. */
   rssBeforeMb: number;
   peakRssMb: number;
+  /** The download's size. */
+  bytes: number;
 }
 
 /** Downloads the CSV export, counting rows as they stream, while sampling the server's resident memory. */
@@ -109,13 +111,19 @@ export async function measureExport(server: BenchServer, url: string, cookie: st
     const response = await fetch(url, { headers: { cookie }, redirect: "manual" });
     if (response.status !== 200 || !response.body) throw new Error(`GET ${url}: ${response.status} ${await response.text()}`);
     let newlines = 0;
+    let bytes = 0;
+    // An xlsx is a zip: its rows cannot be counted on the wire (0 here; the CSV of the same leads counts them).
+    const csv = (response.headers.get("content-type") ?? "").startsWith("text/csv");
     for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+      bytes += chunk.byteLength;
+      if (!csv) continue;
       for (let index = chunk.indexOf(10); index !== -1; index = chunk.indexOf(10, index + 1)) newlines += 1;
     }
     const seconds = (performance.now() - started) / 1000;
     // One header row; quoted values may hold newlines only if a lead's text does, which seeded leads do not.
     const rows = Math.max(0, newlines - 1);
-    return { rows, seconds, rowsPerSecond: rows / seconds, rssBeforeMb, peakRssMb: Math.max(peakRssMb, residentMegabytes(pid)) };
+    const peak = Math.max(peakRssMb, residentMegabytes(pid));
+    return { rows, seconds, rowsPerSecond: rows / seconds, rssBeforeMb, peakRssMb: peak, bytes };
   } finally {
     clearInterval(sampler);
   }

@@ -296,6 +296,7 @@ interface ScaleFigures {
   leadsPage: Timing & { byUrl: Record<string, Timing> };
   search: Timing & { byUrl: Record<string, Timing> };
   exported: ExportMeasure;
+  exportedXlsx: ExportMeasure;
 }
 
 async function postgresPhase(): Promise<PostgresFigures> {
@@ -374,12 +375,36 @@ async function postgresPhase(): Promise<PostgresFigures> {
       await exporter.stop();
       removeDataDir(exporter.dataDir);
     }
+    // The xlsx (DESIGN.md section 13) on a fresh instance too, so its peak is its own footprint.
+    progress("PostgreSQL: Excel (.xlsx) export of every lead (on a third, fresh instance)");
+    const xlsxExporter = await startBenchServer(database.url);
+    let exportedXlsx: ExportMeasure;
+    try {
+      const xlsxCookie = await signIn(xlsxExporter, email, password);
+      exportedXlsx = await measureExport(
+        xlsxExporter,
+        `${xlsxExporter.url}/w/${target.slug}/leads/export?format=xlsx`,
+        xlsxCookie,
+      );
+    } finally {
+      await xlsxExporter.stop();
+      removeDataDir(xlsxExporter.dataDir);
+    }
     return {
       rounds,
       pooler,
       setup: database.setup,
       webhooks,
-      atScale: { seedSeconds, ingest1m: combine(ingest1mRounds), costs1m, autovacuumsDuring1m, leadsPage, search, exported },
+      atScale: {
+        seedSeconds,
+        ingest1m: combine(ingest1mRounds),
+        costs1m,
+        autovacuumsDuring1m,
+        leadsPage,
+        search,
+        exported,
+        exportedXlsx,
+      },
     };
   } finally {
     await client.end();
@@ -471,6 +496,11 @@ function scaleFigures(scale: ScaleFigures, ingestPg: Combined): Figures {
     export_rows_per_s: Math.round(scale.exported.rowsPerSecond),
     export_peak_rss_mb: round1(scale.exported.peakRssMb),
     export_rss_before_mb: round1(scale.exported.rssBeforeMb),
+    // The same leads as the CSV: its rows over the xlsx's time.
+    export_xlsx_rows_per_s: Math.round(scale.exported.rows / scale.exportedXlsx.seconds),
+    export_xlsx_mb: round1(scale.exportedXlsx.bytes / 1024 / 1024),
+    export_xlsx_peak_rss_mb: round1(scale.exportedXlsx.peakRssMb),
+    export_xlsx_rss_before_mb: round1(scale.exportedXlsx.rssBeforeMb),
     ingest_1m_vs_empty: ratio(scale.ingest1m.rps / ingestPg.rps),
     autovacuums_during_1m: scale.autovacuumsDuring1m,
     ingest_pg_1m_server_cpu_ms_per_lead: round3(meanOf(scale.costs1m, (cost) => cost.cpu.server)),
@@ -591,6 +621,12 @@ function printTable(figures: Figures, scale: ScaleFigures | undefined): void {
             "  peak RSS (≤ 250 MB)",
             `${get("export_peak_rss_mb")} MB (${get("export_rss_before_mb")} MB before)`,
             verdict("export_peak_rss_mb", 250, false),
+          ],
+          ["XLSX export", `${get("export_xlsx_rows_per_s")} rows/s, ${get("export_xlsx_mb")} MB`, ""],
+          [
+            "  peak RSS (≤ 250 MB)",
+            `${get("export_xlsx_peak_rss_mb")} MB (${get("export_xlsx_rss_before_mb")} MB before)`,
+            verdict("export_xlsx_peak_rss_mb", 250, false),
           ],
         ] satisfies [string, string, string][])
       : []),

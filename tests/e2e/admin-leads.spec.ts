@@ -172,7 +172,7 @@ test("search, filters, sort, pages and the CSV export of the current filter", as
   await expect(rows.nth(1)).toContainText("Bruno Lima");
 
   // The export dialog carries the filter; the download is the same leads, formulas neutralised.
-  await page.getByRole("button", { name: "Export CSV" }).click();
+  await page.getByRole("button", { name: "Export", exact: true }).click();
   await page.getByLabel("Plain CSV").check();
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download" }).click()]);
   const downloaded = new URL(download.url());

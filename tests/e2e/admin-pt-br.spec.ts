@@ -167,7 +167,7 @@ test("the rest of the admin, its dialogs and its form errors are in Portuguese t
   // The dialogs: export, erase, and the confirm dialog's own buttons.
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`${base}/leads`);
-  await page.getByRole("button", { name: "Exportar CSV" }).click();
+  await page.getByRole("button", { name: "Exportar", exact: true }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await expectNoEnglish(page, "export dialog");
   await page.keyboard.press("Escape");

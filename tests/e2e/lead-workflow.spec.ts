@@ -103,7 +103,7 @@ test("set status, owner, tag and note on a lead; filter by them; bulk status cha
   await screenshot(page, "lead-workflow-leads-390");
 });
 
-test("a Portuguese browser exports Excel-friendly CSV: BOM and semicolons; plain CSV stays comma-separated", async ({
+test("a Portuguese browser exports CSV for Excel: BOM and semicolons; plain CSV stays comma-separated", async ({
   browser,
   leadlink,
   baseURL,
@@ -115,11 +115,13 @@ test("a Portuguese browser exports Excel-friendly CSV: BOM and semicolons; plain
   const page = await context.newPage();
   await page.goto(`/w/${workspace.slug}/leads`);
   // The dialog speaks the browser's language.
-  await page.getByRole("button", { name: "Exportar CSV" }).click();
+  await page.getByRole("button", { name: "Exportar", exact: true }).click();
   const dialog = page.getByRole("dialog");
-  await expect(dialog).toContainText("Para o Excel");
+  await expect(dialog).toContainText("Excel (.xlsx)");
+  await expect(dialog).toContainText("CSV para Excel");
   await expect(dialog).toContainText("“;”");
   await screenshot(page, "lead-workflow-export-1440");
+  await dialog.getByLabel("CSV para Excel").check();
   const [excel] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Baixar" }).click()]);
   const bytes = await (await excel.createReadStream()).toArray();
   const text = Buffer.concat(bytes as Buffer[]);
@@ -129,7 +131,7 @@ test("a Portuguese browser exports Excel-friendly CSV: BOM and semicolons; plain
   expect(lines[0]).toContain(";status;owner;tags;");
   expect(lines).toHaveLength(5);
 
-  await page.getByRole("button", { name: "Exportar CSV" }).click();
+  await page.getByRole("button", { name: "Exportar", exact: true }).click();
   await dialog.getByLabel("CSV simples").check();
   const [plain] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Baixar" }).click()]);
   const plainText = Buffer.concat((await (await plain.createReadStream()).toArray()) as Buffer[]).toString("utf8");

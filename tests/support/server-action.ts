@@ -27,7 +27,7 @@ const ORIGIN = "http://localhost:3000";
 export async function callAction<T>(
   user: SignedInUser | null,
   action: () => Promise<T>,
-  browser: { acceptLanguage?: string; remoteAddress?: string } = {},
+  browser: { acceptLanguage?: string; remoteAddress?: string; timeZone?: string } = {},
 ): Promise<T> {
   const headers = new Headers({ host: new URL(ORIGIN).host, "x-forwarded-proto": "http", origin: ORIGIN });
   if (browser.acceptLanguage) headers.set("accept-language", browser.acceptLanguage);
@@ -38,6 +38,9 @@ export async function callAction<T>(
     const token = await encode({ token: { sid: await startSession(user.id), sub: user.id }, secret: authSecret() });
     headers.set("cookie", `next-auth.session-token=${token}`);
   }
+  // The zone the browser reports (components/ui/viewer.tsx sets this cookie).
+  if (browser.timeZone)
+    headers.set("cookie", [headers.get("cookie"), `leadlink-tz=${browser.timeZone}`].filter(Boolean).join("; "));
   const requestStore = createRequestStoreForAPI(
     { headers } as never,
     new URL(ORIGIN),
