@@ -12,6 +12,7 @@ import { exportLeadsXlsx } from "@/lib/leads/export-leads-xlsx";
 import { isTimeZone } from "@/lib/time/time-zone";
 import { findWorkspace } from "@/lib/workspaces/find-workspace";
 import { workspaceLanguage } from "@/lib/workspaces/message-language";
+import { getWorkspaceSettings } from "@/lib/workspaces/workspace-settings";
 import { workspaceTimeZone } from "@/lib/workspaces/workspace-time-zone";
 import { action, type CliContext, leafCommand } from "./cli-command";
 
@@ -51,7 +52,8 @@ export function registerExportCommands(program: Command, context: CliContext): v
             if (options.timeZone !== undefined && !isTimeZone(options.timeZone)) {
               throw invalidOption("time-zone", "must be an IANA time zone such as America/Sao_Paulo");
             }
-            const timeZone = workspaceTimeZone(workspace, options.timeZone);
+            const { timeZone: stored } = await getWorkspaceSettings(workspace.id);
+            const timeZone = workspaceTimeZone({ ...workspace, timeZone: stored }, options.timeZone);
             const locale = language === "en" ? "en-US" : language;
             const { stream } = await exportLeadsXlsx(workspace.id, {}, { language, locale, timeZone });
             await pipeline(stream, createWriteStream(options.output));

@@ -5,7 +5,7 @@ import { getRetentionSettings, type RetentionSettings } from "./retention-settin
 
 /** What the readable statement says beyond the JSON: who the controller is, names for ids, who was told. */
 export interface PersonalDataFacts {
-  workspace: { name: string; country: string };
+  workspace: { name: string; country: string; timeZone: string };
   /** The first owner's email: the contact the person writes to. */
   contact: string | null;
   links: Map<string, string>;
@@ -31,7 +31,7 @@ export async function loadPersonalDataFacts(workspaceId: string, document: Perso
   const leadIds = document.leads.map((lead) => lead.id);
   const endpointIds = [...new Set(document.deliveries.map((delivery) => delivery.endpointId))];
   const [workspace, owner, links, fields, endpoints, emails, members, retention] = await Promise.all([
-    prisma.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { name: true, country: true } }),
+    prisma.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { name: true, country: true, timeZone: true } }),
     prisma.membership.findFirst({
       where: { workspaceId, role: "owner" },
       orderBy: { createdAt: "asc" },

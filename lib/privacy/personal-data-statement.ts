@@ -10,7 +10,7 @@ import { renderPersonalDataHtml } from "./personal-data-html";
 /**
  * The readable statement beside the JSON (DESIGN.md section 13): the same document (collected and audited
  * once), written for the person in the workspace's language. Times are in the workspace's zone
- * (workspaceTimeZone: the viewer's until workspaces store one).
+ * (workspaceTimeZone: the viewer's, else the workspace's).
  */
 export async function personalDataStatement(input: {
   workspaceId: string;
