@@ -19,9 +19,10 @@ export interface BotApiAnswer {
  * with a JSON body. A known token with a chat_id and a text gets the documented `{"ok":true,"result":<Message>}`;
  * an unknown token `401 {"ok":false,"error_code":401,"description":"Unauthorized"}`; a request without
  * chat_id or text `400 Bad Request`. `failNext` queues other answers for a token (a 500, a 429 with
- * `parameters.retry_after`), each used once, before the documented ones resume.
+ * `parameters.retry_after`), each used once, before the documented ones resume. `port` listens on a chosen
+ * port (one a test kept closed until now: the Bot API was down); `delayMs` holds every answer that long.
  */
-export async function startFakeTelegram(tokens: string[]) {
+export async function startFakeTelegram(tokens: string[], options: { port?: number; delayMs?: number } = {}) {
   const requests: BotApiRequest[] = [];
   const queued = new Map<string, BotApiAnswer[]>();
   let messageId = 0;
@@ -39,8 +40,10 @@ export async function startFakeTelegram(tokens: string[]) {
       requests.push(request);
       const token = /^\/bot([^/]+)\//.exec(request.path)?.[1] ?? "";
       const answer = queued.get(token)?.shift() ?? documentedAnswer(request);
-      outgoing.writeHead(answer.status, { "content-type": "application/json" });
-      outgoing.end(typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body));
+      setTimeout(() => {
+        outgoing.writeHead(answer.status, { "content-type": "application/json" });
+        outgoing.end(typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body));
+      }, options.delayMs ?? 0);
     });
   });
 
@@ -77,7 +80,7 @@ export async function startFakeTelegram(tokens: string[]) {
     };
   }
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

@@ -28,9 +28,16 @@ function graphError(status: number, code: number, message: string): GraphAnswer 
  * with the right Bearer token, for the known sending number, with a template message of a known template, is
  * answered as documented: `{"messaging_product":"whatsapp","contacts":[{"input","wa_id"}],"messages":[{"id":"wamid…"}]}`.
  * Otherwise the documented errors: 401 code 190 (bad token), 400 code 100 (invalid parameter), 404 code
- * 132001 (no such template). `failNext` queues other answers for one recipient, each used once.
+ * 132001 (no such template). `failNext` queues other answers for one recipient, each used once. `port` listens
+ * on a chosen port (one a test kept closed until now: the Cloud API was down); `delayMs` holds every answer that long.
  */
-export async function startFakeWhatsapp(options: { token: string; phoneNumberId: string; templates: string[] }) {
+export async function startFakeWhatsapp(options: {
+  token: string;
+  phoneNumberId: string;
+  templates: string[];
+  port?: number;
+  delayMs?: number;
+}) {
   const requests: GraphRequest[] = [];
   const queued = new Map<string, GraphAnswer[]>();
   const server = http.createServer((incoming, outgoing) => {
@@ -47,8 +54,10 @@ export async function startFakeWhatsapp(options: { token: string; phoneNumberId:
       requests.push(request);
       const to = recipientOf(request);
       const answer = (to === undefined ? undefined : queued.get(to)?.shift()) ?? documentedAnswer(request);
-      outgoing.writeHead(answer.status, { "content-type": "application/json", ...answer.headers });
-      outgoing.end(JSON.stringify(answer.body));
+      setTimeout(() => {
+        outgoing.writeHead(answer.status, { "content-type": "application/json", ...answer.headers });
+        outgoing.end(JSON.stringify(answer.body));
+      }, options.delayMs ?? 0);
     });
   });
 
@@ -94,7 +103,7 @@ export async function startFakeWhatsapp(options: { token: string; phoneNumberId:
     };
   }
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     /** What WHATSAPP_API_URL is set to: the base, version included. */

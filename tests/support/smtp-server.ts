@@ -14,8 +14,9 @@ export interface ReceivedMail {
  * A real SMTP server on 127.0.0.1 (the `smtp-server` package) that keeps every message it accepts, parsed
  * with `mailparser`. `refuse(451)` makes it answer every message with that code until `refuse(null)`;
  * `stop()` closes the port and `start()` opens the same one again (a mail server that is down, then back).
+ * `delayMs` holds every answer to a message that long (a slow mail server).
  */
-export async function startSmtpServer() {
+export async function startSmtpServer(options: { delayMs?: number } = {}) {
   const mails: ReceivedMail[] = [];
   let refusal: number | null = null;
   let server: SMTPServer | undefined;
@@ -43,7 +44,7 @@ export async function startSmtpServer() {
           simpleParser(Buffer.concat(chunks)).then(
             (parsed) => {
               mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), parsed, at: Date.now() });
-              callback();
+              setTimeout(() => callback(), options.delayMs ?? 0);
             },
             (error: Error) => callback(error),
           );

@@ -17,9 +17,10 @@ export interface Answer {
 
 /**
  * A real HTTP server on 127.0.0.1 that records every request and answers as `answer` says (200 by default):
- * what a webhook endpoint is in the tests (with WEBHOOK_ALLOW_PRIVATE_NETWORKS=1).
+ * what a webhook endpoint is in the tests (with WEBHOOK_ALLOW_PRIVATE_NETWORKS=1). `port` listens on a chosen
+ * port (one a test kept closed until now: the receiver was down); `delayMs` holds every answer that long.
  */
-export async function startReceiver() {
+export async function startReceiver(options: { port?: number; delayMs?: number } = {}) {
   const requests: ReceivedRequest[] = [];
   let answer: (request: ReceivedRequest, index: number) => Answer = () => ({ status: 200, body: "ok" });
   const server = http.createServer((incoming, outgoing) => {
@@ -34,11 +35,13 @@ export async function startReceiver() {
       };
       requests.push(request);
       const reply = answer(request, requests.length - 1);
-      outgoing.writeHead(reply.status, reply.headers);
-      outgoing.end(reply.body ?? "");
+      setTimeout(() => {
+        outgoing.writeHead(reply.status, reply.headers);
+        outgoing.end(reply.body ?? "");
+      }, options.delayMs ?? 0);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     port,
