@@ -95,8 +95,20 @@ export function defaultLinkForm(
  * workspace's link is AppError `capture_link_not_found`.
  */
 export async function getLinkForm(workspaceId: string, id: string): Promise<LinkFormSettings> {
+  return (await getLinkFormWithSource(workspaceId, id)).form;
+}
+
+/** getLinkForm(), saying whether someone saved the document (`stored`) or it is the defaults. */
+export async function getLinkFormWithSource(
+  workspaceId: string,
+  id: string,
+): Promise<{ form: LinkFormSettings; stored: boolean }> {
   const database = await getDatabase();
   const link = await loadLinkFormContext(database, workspaceId, id);
+  return { form: readLinkForm(link), stored: link.form !== null };
+}
+
+function readLinkForm(link: LinkFormContext): LinkFormSettings {
   if (link.form !== null) {
     // jsonb keeps keys in its own order; read back through the schema, the document has the order it was written in.
     const parsed = LinkFormSettings.safeParse(link.form);

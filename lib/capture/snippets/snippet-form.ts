@@ -2,7 +2,7 @@ import { createTranslator } from "use-intl/core";
 import type { CustomFieldDefinition } from "@/lib/fields/custom-field";
 import type { Locale } from "@/lib/i18n/locales";
 import { messagesFor } from "@/lib/i18n/messages";
-import { getLinkForm } from "@/lib/links/get-link-form";
+import { getLinkFormWithSource } from "@/lib/links/get-link-form";
 import { type FormLanguage, type LinkFormSettings, readFieldKey } from "@/lib/links/link-form-settings";
 
 export interface SnippetField {
@@ -97,12 +97,20 @@ export function formSnippetForm(form: LinkFormSettings, fields: CustomFieldDefin
 
 /**
  * The snippets' form of a link: its stored form settings (getLinkForm: the defaults in the workspace's
- * language until someone saves a form), with the workspace's custom field definitions for input types.
+ * language until someone saves a form, plus the active custom fields), with the custom field definitions
+ * for input types.
  */
 export async function linkSnippetForm(
   workspace: { id: string },
   link: { id: string },
   fields: CustomFieldDefinition[],
 ): Promise<SnippetForm> {
-  return formSnippetForm(await getLinkForm(workspace.id, link.id), fields);
+  const { form, stored } = await getLinkFormWithSource(workspace.id, link.id);
+  const snippet = formSnippetForm(form, fields);
+  if (stored) return snippet;
+  // Until someone saves a form, the snippets also offer the workspace's active custom fields, as they did
+  // before form settings existed: a sender's page that already uses them keeps matching its snippet.
+  const asked = new Set(snippet.fields.map((field) => field.key));
+  const custom = fields.filter((field) => !field.archived).map(customField);
+  return { ...snippet, fields: [...snippet.fields, ...custom.filter((field) => !asked.has(field.key))] };
 }
