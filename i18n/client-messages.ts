@@ -28,6 +28,7 @@ export const CLIENT_NAMESPACES = [
   "leads.table",
   "links.detail.snippets",
   "links.form",
+  "links.formTab",
   "links.refused",
   "members.add",
   "members.reset",

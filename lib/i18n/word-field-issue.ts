@@ -78,6 +78,11 @@ const BY_CODE: Record<string, IssueKey> = {
   no_identity: "issues.noIdentity",
   invalid_number: "issues.invalidNumber",
   duplicate_key: "issues.duplicateKey",
+  // The form settings document (lib/links/link-form-settings.ts).
+  invalid_color: "issues.invalidColor",
+  invalid_url: "issues.invalidUrl",
+  duplicate_field: "issues.duplicateField",
+  identity_field_missing: "issues.identityFieldMissing",
 };
 
 export function translateIssue(t: Translator, issue: FieldIssue, zodIssue: z.core.$ZodIssue | undefined): string {

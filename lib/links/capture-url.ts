@@ -10,3 +10,9 @@ export function captureUrl(token: string, fallbackBase?: string): string {
   const base = env().PUBLIC_BASE_URL ? publicBaseUrl() : (fallbackBase ?? publicBaseUrl());
   return `${base}/ingest/${token}`;
 }
+
+/** The link's hosted form (DESIGN.md section 12), on the same address as its capture URL. */
+export function hostedFormUrl(token: string, fallbackBase?: string): string {
+  const base = env().PUBLIC_BASE_URL ? publicBaseUrl() : (fallbackBase ?? publicBaseUrl());
+  return `${base}/f/${token}`;
+}

@@ -83,12 +83,25 @@ export function defaultLinkForm(
  * workspace's link is AppError `capture_link_not_found`.
  */
 export async function getLinkForm(workspaceId: string, id: string): Promise<LinkFormSettings> {
+  return (await getLinkFormWithSource(workspaceId, id)).form;
+}
+
+/** getLinkForm(), saying whether someone saved the document (`stored`) or it is the defaults. */
+export async function getLinkFormWithSource(
+  workspaceId: string,
+  id: string,
+): Promise<{ form: LinkFormSettings; stored: boolean }> {
   const database = await getDatabase();
   const link = await loadLinkFormContext(database, workspaceId, id);
+  return { form: readLinkForm(link), stored: link.form !== null };
+}
+
+function readLinkForm(link: LinkFormContext): LinkFormSettings {
   if (link.form !== null) {
     // jsonb keeps keys in its own order; read back through the schema, the document has the order it was written in.
-    const stored = LinkFormSettings.safeParse(link.form);
-    return stored.success ? stored.data : (link.form as LinkFormSettings);
+    const parsed = LinkFormSettings.safeParse(link.form);
+    const stored = parsed.success ? parsed.data : (link.form as LinkFormSettings);
+    return withLinkConsent(stored, link);
   }
   return defaultLinkForm(link, link.language);
 }
@@ -107,4 +120,14 @@ export function withDefaultWords(form: LinkFormSettings, customLabels: ReadonlyM
     submitLabel: form.submitLabel || words.submitLabel,
     successMessage: form.successMessage || words.successMessage,
   };
+}
+
+/**
+ * The link's requireConsent column is the one truth of whether consent is required (the capture endpoint reads
+ * it); a stored form shows it: a link set to require consent after its form was saved asks for it.
+ */
+function withLinkConsent(form: LinkFormSettings, link: LinkFormContext): LinkFormSettings {
+  if (!link.requireConsent || form.consent?.required === true) return form;
+  const consent = form.consent ?? defaultLinkForm(link, form.language).consent;
+  return consent ? { ...form, consent: { ...consent, required: true } } : form;
 }

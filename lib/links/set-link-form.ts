@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { type AuditActor, recordAudit } from "@/lib/audit/record";
+import { invalidateCaptureLinks } from "@/lib/cache/capture-links";
 import { getDatabase } from "@/lib/db/client";
 import type { FieldIssue } from "@/lib/errors";
 import { toFieldIssues, validationFailed } from "@/lib/validation/parse-input";
@@ -34,22 +35,32 @@ export async function setLinkForm(
   }
   const labels = new Map([...customFields].map(([name, field]) => [name, field.label]));
   const form = withDefaultWords(parsed.data, labels);
+  // One source of truth for "refuse leads without consent": the link's requireConsent column, which the
+  // capture endpoint reads. A form whose consent is required turns it on; the form cannot turn it off (the
+  // schema refuses a form without required consent on such a link: that is the link settings' decision).
+  const requireConsent = link.requireConsent || form.consent?.required === true;
   const { prisma } = database;
   await prisma.$transaction(async (tx) => {
     // The workspace is part of the write itself: another workspace's id updates nothing and is not found.
-    const { count } = await tx.captureLink.updateMany({ where: { id: link.id, workspaceId, status: "active" }, data: { form } });
+    const { count } = await tx.captureLink.updateMany({
+      where: { id: link.id, workspaceId, status: "active" },
+      data: { form, requireConsent },
+    });
     if (count === 0) {
       const exists = await tx.captureLink.count({ where: { id: link.id, workspaceId } });
       throw exists > 0 ? linkRevoked() : linkNotFound(id);
     }
     // Saving the same document again changes nothing worth an entry.
-    if (actor && !isDeepStrictEqual(link.form, form)) {
+    const consentTurnedOn = requireConsent !== link.requireConsent;
+    if (actor && (consentTurnedOn || !isDeepStrictEqual(link.form, form))) {
       const event = { workspaceId, action: "link.updated", targetType: "capture_link", targetId: link.id } as const;
       // The document can be long: the entry names what changed, the document itself is the link's.
-      await recordAudit(actor, { ...event, details: { name: link.name, changes: [{ field: "form" }] } }, tx);
+      const changes = [{ field: "form" }, ...(consentTurnedOn ? [{ field: "requireConsent", from: false, to: true }] : [])];
+      await recordAudit(actor, { ...event, details: { name: link.name, changes } }, tx);
     }
   });
-  // The capture context (lib/cache/capture-links.ts) does not carry the form, so there is no cache to clear.
+  // The capture context (lib/cache/capture-links.ts) carries requireConsent, not the form.
+  if (requireConsent !== link.requireConsent) invalidateCaptureLinks(workspaceId);
   return form;
 }
 

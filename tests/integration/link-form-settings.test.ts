@@ -147,8 +147,11 @@ describe("setting the form", () => {
     expect(entries[0]).toMatchObject({
       actor: { kind: "cli" },
       target: { type: "capture_link", id: a.link.id },
-      details: { name: "Ana page", changes: [{ field: "form" }] },
+      // The form's consent is required: the link now refuses leads without consent (its one source of truth).
+      details: { name: "Ana page", changes: [{ field: "form" }, { field: "requireConsent", from: false, to: true }] },
     });
+    const link = await database.current.prisma.captureLink.findUniqueOrThrow({ where: { id: a.link.id } });
+    expect(link.requireConsent).toBe(true);
   });
 
   it("names every invalid part by its JSON path in one error", async () => {

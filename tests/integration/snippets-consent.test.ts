@@ -10,11 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as route from "@/app/ingest/[captureLink]/route";
 import { fieldLabel, formPageText } from "@/lib/capture/html-forms/form-page-text";
 import { linkSnippets } from "@/lib/capture/snippets/link-snippets";
-import { DEFAULT_CONSENT_VERSION, linkSnippetForm } from "@/lib/capture/snippets/snippet-form";
+import { linkSnippetForm } from "@/lib/capture/snippets/snippet-form";
 import { createField } from "@/lib/fields/create-field";
 import { listFields } from "@/lib/fields/list-fields";
 import { messageLanguage } from "@/lib/i18n/message-language";
 import { messagesFor } from "@/lib/i18n/messages";
+import { getLinkForm } from "@/lib/links/get-link-form";
+import { setLinkForm } from "@/lib/links/set-link-form";
 import { findUntranslated } from "../support/catalogues";
 import { useTestDatabase } from "../support/database";
 import { formLink, postUrlencoded, redirectTarget } from "../support/form-posts";
@@ -192,6 +194,12 @@ async function snippetsOf(options: { country: string; ownerLocale: string | null
   const language = messageLanguage({ ownerLocale: options.ownerLocale, country: options.country });
   await db.current.prisma.workspace.update({ where: { id: workspace.id }, data: { country: options.country, language } });
   await createField(workspace.id, { name: "bairro", label: "Bairro", type: "text" });
+  // The snippets follow the link's form settings: its defaults (name, email, telephone) and the custom field.
+  const defaults = await getLinkForm(workspace.id, link.id);
+  await setLinkForm(workspace.id, link.id, {
+    ...defaults,
+    fields: [...defaults.fields, { key: "customFields.bairro", label: "", required: false }],
+  });
   const fields = await listFields(workspace.id);
   const form = await linkSnippetForm(workspace, link, fields);
   const snippets = linkSnippets({ url: `${base}/ingest/${token}`, form, country: options.country, honeypotField: "website" });
@@ -293,7 +301,8 @@ describe.each([true, false])("a link with requireConsent %s", (requireConsent) =
       expect(records).toEqual([
         expect.objectContaining({
           granted: true,
-          version: DEFAULT_CONSENT_VERSION,
+          // The default form's consent version (lib/links/get-link-form.ts).
+          version: "1",
           text: expect.stringContaining("Forms"),
           purposes: ["contato"],
         }),
@@ -361,7 +370,7 @@ describe("the HTML form snippet's script", () => {
       expect(Object.keys(lead).filter((key) => key.includes("."))).toEqual([]);
       expect(lead.utmSource).toBe("instagram");
       if (requireConsent) {
-        expect(lead.consent).toMatchObject({ granted: true, version: DEFAULT_CONSENT_VERSION, purposes: ["contato"] });
+        expect(lead.consent).toMatchObject({ granted: true, version: "1", purposes: ["contato"] });
       } else expect(lead.consent).toBeUndefined();
       expect(result.textContent).toBe(messagesFor("pt-BR").snippets.success);
       const stored = await db.current.prisma.lead.findFirstOrThrow({ where: { workspaceId: workspace.id } });

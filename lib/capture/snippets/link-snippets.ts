@@ -1,9 +1,10 @@
 import { type CountryCode, getExampleNumber } from "libphonenumber-js";
 import examples from "libphonenumber-js/mobile/examples";
 import { createTranslator } from "use-intl/core";
-import { messagesFor } from "@/lib/i18n/messages";
+import type { Locale } from "@/lib/i18n/locales";
 import { UTM_KEYS } from "@/lib/leads/lead-keys";
 import type { SnippetField, SnippetForm } from "./snippet-form";
+import { snippetWords as wordsOfLanguage } from "./snippet-words";
 
 export interface SnippetInput {
   url: string;
@@ -108,8 +109,8 @@ const TYPE_HINTS: Record<SnippetField["type"], string> = {
 
 /** The words a visitor may read, in the form's language: progress, thanks, every error by its `code`, field labels. */
 function visitorTexts(form: SnippetForm) {
-  const messages = messagesFor(form.language).snippets;
-  const t = createTranslator({ locale: form.language, messages: messagesFor(form.language), namespace: "snippets" });
+  const messages = wordsOfLanguage(form.language);
+  const t = snippetWords(form);
   const labels: Record<string, string> = { consent: t("labels.consent") };
   for (const field of form.fields) labels[field.key] = field.label;
   return {
@@ -278,6 +279,11 @@ export function fetchSnippet(input: SnippetInput): string {
   return formScript(input);
 }
 
+/** A field's help text under its input, when the form settings give one. */
+function withHelp(field: SnippetField, input: string): string {
+  return field.help ? `${input}\n  <small>${escapeHtml(field.help)}</small>` : input;
+}
+
 const AUTOCOMPLETE: Record<string, string> = { name: "name", email: "email", telephone: "tel" };
 
 /**
@@ -344,13 +350,15 @@ function honeypotInputs(input: SnippetInput, leaveEmpty: string): string[] {
 }
 
 function snippetWords(form: SnippetForm) {
-  return createTranslator({ locale: form.language, messages: messagesFor(form.language), namespace: "snippets" });
+  // The translator's locale only picks plural and number rules; Spanish is not an admin locale.
+  const locale = form.language as Locale;
+  return createTranslator({ locale, messages: { snippets: wordsOfLanguage(form.language) }, namespace: "snippets" });
 }
 
 export function htmlSnippet(input: SnippetInput): string {
   const t = snippetWords(input.form);
   const inputs = [
-    ...input.form.fields.map((field) => fieldInput(field, t("choose"), false)),
+    ...input.form.fields.map((field) => withHelp(field, fieldInput(field, t("choose"), false))),
     ...consentInputs(input.form, false),
     `  <!-- Campaign values: the script fills these from the page's address (?utm_source=…). -->`,
     ...utmInputs(),
@@ -391,7 +399,7 @@ const CAPTCHA_WIDGETS: Record<string, string[]> = {
 export function plainFormSnippet(input: SnippetInput): string {
   const t = snippetWords(input.form);
   const inputs = [
-    ...input.form.fields.map((field) => fieldInput(field, t("choose"), true)),
+    ...input.form.fields.map((field) => withHelp(field, fieldInput(field, t("choose"), true))),
     ...consentInputs(input.form, true),
     `  <!-- Campaign values: no script reads this page's address, so write them in yourself (value="…"), one`,
     `       copy of the form per campaign; empty ones are ignored and the lead counts as "Direct". -->`,

@@ -1,14 +1,16 @@
 import { createTranslator } from "use-intl/core";
-import { getDatabase } from "@/lib/db/client";
 import type { CustomFieldDefinition } from "@/lib/fields/custom-field";
 import type { Locale } from "@/lib/i18n/locales";
 import { messagesFor } from "@/lib/i18n/messages";
-import { workspaceLanguage } from "@/lib/workspaces/message-language";
+import { getLinkFormWithSource } from "@/lib/links/get-link-form";
+import { type FormLanguage, type LinkFormSettings, readFieldKey } from "@/lib/links/link-form-settings";
 
 export interface SnippetField {
   /** The lead's key: `name`, `email`, `telephone`, `address.<sub>` or `customFields.<name>`. */
   key: string;
   label: string;
+  /** Shown under the input; "" for none. */
+  help?: string;
   required: boolean;
   type: "text" | "email" | "tel" | "number" | "date" | "boolean" | "select";
   options?: string[];
@@ -22,11 +24,11 @@ export interface SnippetConsent {
 }
 
 /**
- * What the snippets show a visitor, in one language (DESIGN.md section 12). Built from the link and its
- * workspace today; the link's form settings will build the same object.
+ * What the snippets show a visitor, in one language (DESIGN.md section 12), built from the link's form
+ * settings (formSnippetForm) or, in tests, from the workspace's defaults (snippetForm).
  */
 export interface SnippetForm {
-  language: Locale;
+  language: FormLanguage;
   fields: SnippetField[];
   consent: SnippetConsent | null;
   submitLabel: string;
@@ -71,12 +73,44 @@ export function snippetForm(facts: {
   };
 }
 
-/** snippetForm() of a link, in its workspace's language (the owner's, else pt-BR for Brazil, else English). */
+const LEAD_INPUT_TYPES: Partial<Record<string, SnippetField["type"]>> = { email: "email", telephone: "tel", birthday: "date" };
+
+/** The snippets' form of a stored form settings document: its fields in its order, its words, its consent. */
+export function formSnippetForm(form: LinkFormSettings, fields: CustomFieldDefinition[]): SnippetForm {
+  return {
+    language: form.language,
+    fields: form.fields.map((field): SnippetField => {
+      const common = { key: field.key, label: field.label, help: field.help, required: field.required };
+      const key = readFieldKey(field.key);
+      if (key?.kind === "custom") {
+        const definition = fields.find((candidate) => candidate.name === key.name);
+        if (definition?.type === "select") return { ...common, type: "select", options: definition.options };
+        return { ...common, type: definition?.type ?? "text" };
+      }
+      return { ...common, type: LEAD_INPUT_TYPES[field.key] ?? "text" };
+    }),
+    consent: form.consent,
+    submitLabel: form.submitLabel,
+    successMessage: form.successMessage,
+  };
+}
+
+/**
+ * The snippets' form of a link: its stored form settings (getLinkForm: the defaults in the workspace's
+ * language until someone saves a form, plus the active custom fields), with the custom field definitions
+ * for input types.
+ */
 export async function linkSnippetForm(
-  workspace: { id: string; name: string },
-  link: { requireConsent: boolean },
+  workspace: { id: string },
+  link: { id: string },
   fields: CustomFieldDefinition[],
 ): Promise<SnippetForm> {
-  const language = await workspaceLanguage(await getDatabase(), workspace.id);
-  return snippetForm({ language, workspaceName: workspace.name, requireConsent: link.requireConsent, fields });
+  const { form, stored } = await getLinkFormWithSource(workspace.id, link.id);
+  const snippet = formSnippetForm(form, fields);
+  if (stored) return snippet;
+  // Until someone saves a form, the snippets also offer the workspace's active custom fields, as they did
+  // before form settings existed: a sender's page that already uses them keeps matching its snippet.
+  const asked = new Set(snippet.fields.map((field) => field.key));
+  const custom = fields.filter((field) => !field.archived).map(customField);
+  return { ...snippet, fields: [...snippet.fields, ...custom.filter((field) => !asked.has(field.key))] };
 }

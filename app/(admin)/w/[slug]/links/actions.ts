@@ -11,9 +11,12 @@ import { allowLinkOrigin } from "@/lib/links/allow-link-origin";
 import { createLink } from "@/lib/links/create-link";
 import { readLinkForm, readLinkSettingsForm } from "@/lib/links/link-form";
 import { revokeLink } from "@/lib/links/revoke-link";
+import { setLinkForm } from "@/lib/links/set-link-form";
 import { updateLinkSettings } from "@/lib/links/update-link-settings";
 import { userActor } from "@/lib/request/request-actor";
 import { getServerTranslator } from "@/lib/request/server-translator";
+import { checkFieldsMessage } from "@/lib/request/translate-error";
+import { validationFailed } from "@/lib/validation/parse-input";
 
 // Every action checks the role again: the page hides these forms from members, but an action is an
 // endpoint anyone signed in can call. The domain functions put the workspace in every query.
@@ -89,5 +92,37 @@ export async function releaseSpamAction(slug: string, linkId: string, submission
     return { ok: true, message: outcome.created ? t("leadCreated") : t("leadUpdated") };
   } catch (error) {
     return fromError(error);
+  }
+}
+
+/**
+ * The Form tab's "Save form": the whole form settings document, as JSON in one hidden input (the editor keeps
+ * it as one object so the live preview and the saved document are the same thing). Every invalid part comes
+ * back under its JSON path (`fields[2].label`, `theme.color`), worded in the admin's language.
+ */
+export async function saveLinkFormAction(
+  slug: string,
+  linkId: string,
+  _previous: ActionState,
+  form: FormData,
+): Promise<ActionState> {
+  try {
+    const { workspace, user } = await authorizeWorkspace(slug, "admin");
+    const document = readFormDocument(form.get("document"));
+    await setLinkForm(workspace.id, linkId, document, await userActor(user.id));
+    revalidatePath(`/w/${workspace.slug}/links`, "layout");
+    return { ok: true, message: (await getServerTranslator("links.formTab"))("saved") };
+  } catch (error) {
+    const state = await fromError(error);
+    return state.fieldErrors ? { ...state, message: await checkFieldsMessage() } : state;
+  }
+}
+
+/** The editor's JSON; anything else is the same `validation_failed` a wrong document is. */
+function readFormDocument(value: FormDataEntryValue | null): unknown {
+  try {
+    return JSON.parse(typeof value === "string" ? value : "");
+  } catch {
+    throw validationFailed("form settings", [{ field: "document", code: "invalid_json", message: "must be a JSON object" }]);
   }
 }

@@ -10,6 +10,7 @@ import { RefusedOrigins } from "@/components/links/refused-origins";
 import { RequestLog } from "@/components/links/request-log";
 import { SnippetTabs } from "@/components/links/snippet-tabs";
 import { Alert } from "@/components/ui/alert";
+import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -23,6 +24,7 @@ import { linkSnippetForm } from "@/lib/capture/snippets/snippet-form";
 import { env } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
 import { listFields } from "@/lib/fields/list-fields";
+import { hostedFormUrl } from "@/lib/links/capture-url";
 import { getLink } from "@/lib/links/get-link";
 import {
   countLinkSubmissions,
@@ -56,7 +58,8 @@ export default async function LinkPage({
   const { workspace, role } = await requireWorkspace(slug);
   const canManage = hasRole(role, "admin");
   const t = await getTranslations("links.detail");
-  const link = await getLink(workspace.id, id, { baseUrl: await requestBaseUrl() }).catch((error: unknown) => {
+  const baseUrl = await requestBaseUrl();
+  const link = await getLink(workspace.id, id, { baseUrl }).catch((error: unknown) => {
     // Another workspace's link is "not found" too: the query is scoped to this workspace.
     if (isAppError(error) && error.code === "capture_link_not_found") notFound();
     throw error;
@@ -76,6 +79,8 @@ export default async function LinkPage({
   const workspacePath = `/w/${workspace.slug}`;
   const linkPath = `${workspacePath}/links/${link.id}`;
   const defaultRateLimit = env().INGEST_RATE_LIMIT;
+  const formUrl = hostedFormUrl(link.token, baseUrl);
+  const tForm = await getTranslations("links.formTab");
 
   // What the visitor reads, in the workspace's language, with a consent checkbox when the link requires consent.
   const form = active ? await linkSnippetForm(workspace, link, fields) : undefined;
@@ -121,6 +126,55 @@ export default async function LinkPage({
           />
           <div className="shrink-0">
             <CopyButton value={link.url} label={t("url.copy")} />
+          </div>
+        </div>
+      </Card>
+
+      <Card
+        title={tForm("share.title")}
+        description={tForm("share.description")}
+        actions={
+          <Link href={`${linkPath}/form`} className="text-sm font-medium text-indigo-700 hover:text-indigo-900">
+            {tForm("share.edit")}
+          </Link>
+        }
+      >
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+          {/* biome-ignore lint/performance/noImgElement: a generated SVG from this server, no optimisation to gain */}
+          <img
+            src={`${linkPath}/qr.svg`}
+            alt={tForm("share.qrAlt")}
+            width={144}
+            height={144}
+            className="size-36 shrink-0 rounded-md ring-1 ring-slate-200"
+            data-testid="form-qr"
+          />
+          <div className="min-w-0 flex-1 space-y-3">
+            <div>
+              <label htmlFor="form-url" className="block text-sm font-medium text-slate-700">
+                {tForm("share.urlLabel")}
+              </label>
+              <div className="mt-1 flex flex-col gap-2 sm:flex-row sm:items-center">
+                <input
+                  id="form-url"
+                  readOnly
+                  value={formUrl}
+                  className={`${inputClass} min-w-0 font-mono`}
+                  data-testid="form-url"
+                />
+                <div className="shrink-0">
+                  <CopyButton value={formUrl} label={tForm("share.copy")} />
+                </div>
+              </div>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <a href={`${linkPath}/qr.png`} download className={buttonClass("secondary", "sm")}>
+                {tForm("share.downloadPng")}
+              </a>
+              <a href={`${linkPath}/qr.svg`} download className={buttonClass("secondary", "sm")}>
+                {tForm("share.downloadSvg")}
+              </a>
+            </div>
           </div>
         </div>
       </Card>
