@@ -13,12 +13,26 @@ function Stat({ label, children, hint }: { label: string; children: ReactNode; h
   );
 }
 
-export function LinkStats({ counters }: { counters: LinkCounters }) {
+/**
+ * A link's figures: requests accepted and rejected, the last one, and the views of its form (the hosted form and
+ * the JavaScript snippet count them, DESIGN.md section 12) with the share of views that became a lead.
+ */
+export function LinkStats({ counters, views }: { counters: LinkCounters; views: number }) {
   const t = useTranslations("links.stats");
   const format = useFormatter();
   const total = counters.accepted + counters.rejected;
   return (
-    <dl className="grid gap-4 sm:grid-cols-3">
+    <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <Stat
+        label={t("views")}
+        hint={
+          views > 0
+            ? t("conversion", { percent: Math.round((Math.min(counters.accepted, views) / views) * 1000) / 10 })
+            : t("viewsHint")
+        }
+      >
+        {format.number(views)}
+      </Stat>
       <Stat label={t("accepted")} hint={t("acceptedHint")}>
         {format.number(counters.accepted)}
       </Stat>

@@ -21,11 +21,13 @@ import { hasRole, requireWorkspace } from "@/lib/auth/session";
 import { dryRunSnippet } from "@/lib/capture/snippets/dry-run-snippet";
 import { linkSnippets } from "@/lib/capture/snippets/link-snippets";
 import { linkSnippetForm } from "@/lib/capture/snippets/snippet-form";
+import { getDatabase } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
 import { listFields } from "@/lib/fields/list-fields";
 import { hostedFormUrl } from "@/lib/links/capture-url";
 import { getLink } from "@/lib/links/get-link";
+import { linkViews } from "@/lib/links/link-views";
 import {
   countLinkSubmissions,
   listLinkSubmissions,
@@ -64,6 +66,8 @@ export default async function LinkPage({
     if (isAppError(error) && error.code === "capture_link_not_found") notFound();
     throw error;
   });
+
+  const views = await linkViews(await getDatabase(), workspace.id, link.id);
 
   const requested = single(query.filter);
   const filter: SubmissionFilter = SUBMISSION_FILTERS.find((value) => value === requested) ?? "all";
@@ -345,7 +349,7 @@ export default async function LinkPage({
         )}
       </div>
 
-      <LinkStats counters={link.counters} />
+      <LinkStats counters={link.counters} views={views.total} />
 
       {activeSections ?? requestLog}
     </div>
