@@ -14,6 +14,7 @@ import { createEndpoint } from "@/lib/webhooks/create-endpoint";
 import { runJson } from "../support/cli-run";
 import { useTestDatabase } from "../support/database";
 import { cpf } from "../support/documents";
+import { expandWaitingEvents } from "../support/events";
 import { post } from "../support/ingest-client";
 import { callAction, type SignedInUser } from "../support/server-action";
 import { newMember, newTenant, unique } from "../support/tenants";
@@ -35,7 +36,11 @@ afterAll(() => {
 
 async function seedPerson(options: { ownerLocale: "pt-BR" | "en" }) {
   const { owner, workspace } = await newTenant("Padaria");
-  await db.current.prisma.workspace.update({ where: { id: workspace.id }, data: { name: "Padaria & Cia" } });
+  // The workspace's language, as its creation by an owner who reads that language sets it (DESIGN.md section 13).
+  await db.current.prisma.workspace.update({
+    where: { id: workspace.id },
+    data: { name: "Padaria & Cia", language: options.ownerLocale },
+  });
   await db.current.prisma.user.update({ where: { id: owner.id }, data: { locale: options.ownerLocale } });
   const link = await createLink(workspace.id, { name: `Página <b>de</b> vendas` });
   await createField(workspace.id, { name: "whatsapp", label: "Aceita WhatsApp?", type: "boolean" });
@@ -69,6 +74,8 @@ async function seedPerson(options: { ownerLocale: "pt-BR" | "en" }) {
     consent: { granted: false, text: "Não quero mais receber ofertas", version: "v2", purposes: ["marketing"] },
   });
   expect(second.status, JSON.stringify(second.json)).toBe(200);
+  // The events become the endpoint's messages, as a runner does before sending them.
+  await expandWaitingEvents(db.current);
   // An email told the owner about the lead (as the notifications channel queues one).
   await db.current.prisma.emailMessage.create({
     data: { kind: "new_lead", workspaceId: workspace.id, userId: owner.id, leadId, state: "delivered" },
