@@ -65,13 +65,16 @@ function seeOther(url: URL, headers: Record<string, string>): Response {
   });
 }
 
-/** An accepted form post (or a bot's, answered alike): to the link's success URL, or the built-in thank-you page. */
+/**
+ * An accepted form post (or a bot's, answered alike): to the form settings' success URL, else the link's, else the
+ * built-in thank-you page.
+ */
 export function successRedirect(
   link: CaptureLinkContext,
   headers: Record<string, string>,
   referer: string | null = null,
 ): Response {
-  const target = usableRedirect(link.successUrl, link.allowedOrigins);
+  const target = usableRedirect(link.formSuccessUrl, link.allowedOrigins) ?? usableRedirect(link.successUrl, link.allowedOrigins);
   return seeOther(target ? new URL(target) : brandedPage(THANKS_PATH, link, referer), headers);
 }
 

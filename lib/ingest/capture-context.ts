@@ -25,6 +25,8 @@ export interface CaptureLinkContext {
   /** HTML form posts and captcha (DESIGN.md section 11; lib/capture/html-forms, lib/capture/captcha). */
   acceptForms: boolean;
   successUrl: string | null;
+  /** The form settings' success URL (DESIGN.md section 12): where an accepted form post goes when set. */
+  formSuccessUrl: string | null;
   errorUrl: string | null;
   captchaProvider: string | null;
   captchaSecret: string | null;
@@ -75,6 +77,7 @@ async function loadCaptureLink(token: string): Promise<CaptureLinkContext | unde
       requireConsent: true,
       acceptForms: true,
       successUrl: true,
+      form: true,
       errorUrl: true,
       captchaProvider: true,
       captchaSecret: true,
@@ -106,10 +109,12 @@ async function loadCaptureLink(token: string): Promise<CaptureLinkContext | unde
     },
   });
   if (!link) return undefined;
-  const { workspace, ...rest } = link;
+  const { workspace, form, ...rest } = link;
+  const formSuccessUrl = (form as { successUrl?: unknown } | null)?.successUrl;
   return {
     ...rest,
     country: workspace.country,
+    formSuccessUrl: typeof formSuccessUrl === "string" ? formSuccessUrl : null,
     hasListeners:
       workspace.webhookEndpoints.length > 0 ||
       (mailEnabled() && workspace.memberships.some((member) => member.notificationPreference?.mode === "instant")) ||

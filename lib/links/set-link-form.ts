@@ -59,8 +59,8 @@ export async function setLinkForm(
       await recordAudit(actor, { ...event, details: { name: link.name, changes } }, tx);
     }
   });
-  // The capture context (lib/cache/capture-links.ts) carries requireConsent, not the form.
-  if (requireConsent !== link.requireConsent) invalidateCaptureLinks(workspaceId);
+  // The capture context (lib/cache/capture-links.ts) carries requireConsent and the form's success URL.
+  invalidateCaptureLinks(workspaceId);
   return form;
 }
 

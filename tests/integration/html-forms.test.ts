@@ -4,6 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { invalidateCaptureLinks } from "@/lib/cache/capture-links";
 import { createField } from "@/lib/fields/create-field";
+import { getLinkForm } from "@/lib/links/get-link-form";
+import { setLinkForm } from "@/lib/links/set-link-form";
 import { updateLinkSettings } from "@/lib/links/update-link-settings";
 import { run, runJson } from "../support/cli-run";
 import { useTestDatabase } from "../support/database";
@@ -198,6 +200,21 @@ describe("multipart forms", () => {
 });
 
 describe("redirects", () => {
+  it("go to the form settings' success URL when the Form tab sets one, before the link's own", async () => {
+    const { workspace, link, token } = await formLink({
+      allowedOrigins: ["https://www.example.com"],
+      successUrl: "https://www.example.com/thanks",
+    });
+    const form = await getLinkForm(workspace.id, link.id);
+    await setLinkForm(workspace.id, link.id, { ...form, successUrl: "https://www.example.com/obrigado" });
+    const ok = await postUrlencoded(token, [["email", uniqueEmail()]], { origin: "https://www.example.com" });
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get("location")).toBe("https://www.example.com/obrigado");
+    await setLinkForm(workspace.id, link.id, { ...form, successUrl: null });
+    const again = await postUrlencoded(token, [["email", uniqueEmail()]], { origin: "https://www.example.com" });
+    expect(again.headers.get("location")).toBe("https://www.example.com/thanks");
+  });
+
   it("go to the link's success URL, and to its error URL with the code and the invalid fields", async () => {
     const { link, token } = await formLink({
       allowedOrigins: ["https://www.example.com"],
