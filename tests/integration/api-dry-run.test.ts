@@ -26,6 +26,7 @@ describe("dry run", () => {
       dryRun: true,
     });
     expect(await leadCount(db.current, workspace.id)).toBe(0);
+    expect(await db.current.prisma.domainEvent.count({ where: { workspaceId: workspace.id } })).toBe(0);
     expect(await db.current.prisma.webhookMessage.count({ where: { workspaceId: workspace.id } })).toBe(0);
     expect(await db.current.prisma.idempotencyKey.count({ where: { captureLinkId: link.id } })).toBe(0);
     const logged = await db.current.prisma.submission.findMany({ where: { captureLinkId: link.id } });

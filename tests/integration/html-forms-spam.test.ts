@@ -10,6 +10,7 @@ import { resetEnv } from "@/lib/env";
 import { countLinkSpam, listLinkSubmissions } from "@/lib/links/list-link-submissions";
 import { createEndpoint } from "@/lib/webhooks/create-endpoint";
 import { useTestDatabase } from "../support/database";
+import { expandWaitingEvents } from "../support/events";
 import { formLink, linkSubmissions, postUrlencoded } from "../support/form-posts";
 import { postText, uniqueEmail } from "../support/ingest-helpers";
 import { callAction } from "../support/server-action";
@@ -81,6 +82,8 @@ describe("Not spam", () => {
       where: { captureLinkId: link.id, leadId: lead.id, outcome: "created" },
     });
     expect(accepted.payload).toBe(entry.payload);
+    // Its event becomes the endpoint's message, as the outbox runner does before sending it.
+    await expandWaitingEvents(db.current);
     const messages = await db.current.prisma.webhookMessage.findMany({ where: { workspaceId: workspace.id } });
     expect(messages).toMatchObject([{ eventType: "lead.created", leadId: lead.id }]);
 
