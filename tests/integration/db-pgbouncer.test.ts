@@ -18,6 +18,7 @@ import { startDispatcher } from "@/lib/server/outbox";
 import { createEndpoint } from "@/lib/webhooks/create-endpoint";
 import { apiJson } from "../support/api-client";
 import { createPostgresDatabase, testDatabaseKind } from "../support/database";
+import { waitForEventsExpanded } from "../support/events";
 import { postText, setupLink } from "../support/ingest-helpers";
 import { type Bouncer, PGBOUNCER, startPgBouncer } from "../support/pgbouncer";
 import { type Receiver, startReceiver } from "../support/webhook-receiver";
@@ -101,6 +102,8 @@ describe.skipIf(!postgres)("through PgBouncer 1.18", () => {
         expect(await database.prisma.lead.count({ where: { workspaceId: workspace.id } })).toBe(160);
 
         // The outbox runner claims and records on its own pool, through the pooler too.
+        // The runner turns the 200 events into the endpoint's messages (through the pooler too).
+        await waitForEventsExpanded(database, workspace.id);
         const messages = await database.prisma.webhookMessage.count({ where: { endpointId: endpoint.id } });
         expect(messages).toBe(200);
         await receiver.waitFor(`/${mode}`, messages, 60_000);
