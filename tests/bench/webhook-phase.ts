@@ -102,14 +102,19 @@ export interface WebhookPlan {
 const DISPATCH_TARGET_SECONDS = 1;
 
 /**
- * The workspace's pending messages: all of them (`pending`: waiting, claimed or being sent), and those due for
- * longer than the dispatch target (`overdue`: the backlog, what the dispatcher has not got to in time).
+ * The workspace's pending messages: all of them (`pending`: events not yet expanded, and messages waiting,
+ * claimed or being sent), and those due for longer than the dispatch target (`overdue`: the backlog, what the
+ * dispatcher has not got to in time).
  */
 export async function pendingMessages(client: pg.Client, workspaceId: string): Promise<{ pending: number; overdue: number }> {
   const { rows } = await client.query<{ pending: string; overdue: string }>(
-    `SELECT count(*) AS pending,
-            count(*) FILTER (WHERE next_attempt_at < now() - make_interval(secs => $2)) AS overdue
-       FROM webhook_messages WHERE workspace_id = $1 AND state = 'pending'`,
+    `SELECT m.pending + e.pending AS pending, m.overdue + e.overdue AS overdue
+       FROM (SELECT count(*) AS pending,
+                    count(*) FILTER (WHERE next_attempt_at < now() - make_interval(secs => $2)) AS overdue
+               FROM webhook_messages WHERE workspace_id = $1 AND state = 'pending') m,
+            (SELECT count(*) AS pending,
+                    count(*) FILTER (WHERE created_at < now() - make_interval(secs => $2)) AS overdue
+               FROM events WHERE workspace_id = $1) e`,
     [workspaceId, DISPATCH_TARGET_SECONDS],
   );
   return { pending: Number(rows[0]?.pending ?? 0), overdue: Number(rows[0]?.overdue ?? 0) };
