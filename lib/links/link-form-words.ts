@@ -39,7 +39,6 @@ const SPANISH: FormWords = {
     required: "obligatorio",
     choose: "Elige…",
     errorSummary: "Revisa {count, plural, one {# campo} other {# campos}}:",
-    problem: "El formulario no se envió.",
     closedTitle: "Este formulario está cerrado",
     closedBody: "{workspace} ya no recibe respuestas en este formulario.",
     sentTitle: "Enviado",
@@ -99,6 +98,8 @@ export function linkFormWords(language: FormLanguage) {
     /** What the hosted form says around the fields (app/f/[token]): marks, errors by code, the closed page. */
     hosted: {
       ...words.hosted,
+      closedTitle: t("hosted.closedTitle"),
+      sentTitle: t("hosted.sentTitle"),
       errorSummary: (count: number) => t("hosted.errorSummary", { count }),
       closedBody: (workspace: string) => t("hosted.closedBody", { workspace }),
       purposes: (purposes: string) => t("hosted.purposes", { purposes }),
