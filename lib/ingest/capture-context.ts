@@ -32,6 +32,10 @@ export interface CaptureLinkContext {
   captchaSecret: string | null;
   captchaMinScore: number | null;
   captchaAcceptOnOutage: boolean;
+  /** Where the link's leads are born (DESIGN.md section 15): "json" is section 3's shape, others are mapped to it. */
+  source: string;
+  /** The source's settings (keys, secrets, mapping); null for "json". Never leaves the server. */
+  sourceSettings: unknown;
   /** The workspace's default country, for phone numbers sent without a country code. */
   country: string;
   fields: FieldIndex;
@@ -83,6 +87,8 @@ async function loadCaptureLink(token: string): Promise<CaptureLinkContext | unde
       captchaSecret: true,
       captchaMinScore: true,
       captchaAcceptOnOutage: true,
+      source: true,
+      sourceSettings: true,
       workspace: {
         select: {
           country: true,
