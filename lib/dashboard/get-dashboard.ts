@@ -2,6 +2,7 @@ import { getDatabase } from "@/lib/db/client";
 import type { LinkStatus } from "@/lib/db/generated/client";
 import { Prisma } from "@/lib/db/generated/client";
 import type { DashboardPeriod } from "./dashboard-period";
+import { periodBounds } from "./period-bounds";
 
 /** How many UTM sources and capture links the breakdowns list; the rest are counted. */
 export const TOP_ROWS = 8;
@@ -40,18 +41,6 @@ interface BreakdownRow {
   kind: "day" | "source" | "sources" | "link" | "links";
   key: string | null;
   n: number;
-}
-
-/**
- * The period's bounds as instants, computed by PostgreSQL from its days and zone: [midnight of `from`,
- * midnight after `to`) in period.timeZone, daylight-saving changes included. The zone is a bound
- * parameter (never SQL text), validated before it got here.
- */
-function periodBounds(period: DashboardPeriod) {
-  return {
-    start: Prisma.sql`(${period.from}::date::timestamp AT TIME ZONE ${period.timeZone}::text)`,
-    end: Prisma.sql`((${period.to}::date + 1)::timestamp AT TIME ZONE ${period.timeZone}::text)`,
-  };
 }
 
 /**

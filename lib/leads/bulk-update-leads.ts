@@ -6,6 +6,7 @@ import { DEFAULT_TIME_ZONE, requireTimeZone } from "@/lib/time/time-zone";
 import { parseInput } from "@/lib/validation/parse-input";
 import { uuidSchema } from "@/lib/validation/uuid";
 import { emitLeadUpdated } from "./emit-lead-updated";
+import { firstResponseSet, isResponse } from "./first-response";
 import { LeadFilter, type LeadFilterInput, leadMatchCondition, leadScopeCondition, NOT_ERASED } from "./lead-filter";
 import { requireOwnerMember } from "./lead-owner";
 import { canonicalTags, existingTag } from "./lead-tags";
@@ -81,12 +82,12 @@ const HISTORY: Record<LeadChangeField, Prisma.Sql> = {
 };
 
 /** The SET list, the "would change" condition and the field it changes of an action, for one batch. */
-async function actionSql(tx: SqlExecutor, workspaceId: string, action: BulkLeadAction) {
+async function actionSql(tx: SqlExecutor, workspaceId: string, action: BulkLeadAction, actor: LeadChangeActor) {
   switch (action.kind) {
     case "status":
       return {
         field: "status" as const,
-        set: Prisma.sql`status = ${action.status}::lead_status`,
+        set: Prisma.sql`status = ${action.status}::lead_status ${firstResponseSet(isResponse(actor.userId, action.status))}`,
         differs: Prisma.sql`l.status <> ${action.status}::lead_status`,
       };
     case "owner":
@@ -145,7 +146,7 @@ export async function bulkUpdateLeads(
     if (ids.length === 0) break;
     after = ids.at(-1);
     updated += await db.transaction(async (tx) => {
-      const sql = await actionSql(tx, workspaceId, action);
+      const sql = await actionSql(tx, workspaceId, action, actor);
       if (!sql) return 0;
       // One statement: the rows before (locked), the update, and their history in one INSERT ... SELECT.
       const history = HISTORY[sql.field];

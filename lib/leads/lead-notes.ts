@@ -5,6 +5,7 @@ import { Prisma } from "@/lib/db/generated/client";
 import { wakeOutbox } from "@/lib/outbox/wake";
 import { parseInput } from "@/lib/validation/parse-input";
 import { emitLeadUpdated } from "./emit-lead-updated";
+import { firstResponseSet } from "./first-response";
 import { leadErased, leadIdOrNotFound, leadNotFound } from "./get-lead";
 import { type LeadNoteInput, leadNoteSchema } from "./lead-workflow-input";
 
@@ -31,7 +32,7 @@ export async function addLeadNote(
   const id = randomUUID();
   await db.transaction(async (tx) => {
     const touched = await tx.sql(Prisma.sql`
-      UPDATE leads SET updated_at = now()
+      UPDATE leads SET updated_at = now() ${firstResponseSet(true)}
       WHERE id = ${leadId}::uuid AND workspace_id = ${workspaceId}::uuid AND erased_at IS NULL RETURNING id`);
     if (touched.length === 0) {
       // Only to word the refusal: nothing was written either way.

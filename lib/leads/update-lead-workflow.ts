@@ -4,6 +4,7 @@ import { wakeOutbox } from "@/lib/outbox/wake";
 import { parseInput } from "@/lib/validation/parse-input";
 import { emitLeadUpdated } from "./emit-lead-updated";
 import { loadFieldNames } from "./field-names";
+import { firstResponseSet, isResponse } from "./first-response";
 import { leadErased, leadIdOrNotFound, leadNotFound } from "./get-lead";
 import { type LeadJson, leadSelect, toLeadJson } from "./lead-json";
 import { ownerIdByEmail, requireOwnerMember } from "./lead-owner";
@@ -65,6 +66,7 @@ export async function updateLeadWorkflow(db: Database, request: UpdateLeadWorkfl
     // statement alone can never write to another workspace's lead or an erased one.
     const updated = await tx.sql(Prisma.sql`
       UPDATE leads SET status = ${status}::lead_status, owner_id = ${ownerId}::uuid, tags = ${tags}::text[], updated_at = now()
+        ${firstResponseSet(status !== current.status && isResponse(request.actorUserId, status))}
       WHERE id = ${id}::uuid AND workspace_id = ${workspaceId}::uuid AND erased_at IS NULL RETURNING id`);
     if (updated.length === 0) throw leadErased(request.leadId);
     await recordLeadChanges(tx, workspaceId, id, { userId: request.actorUserId, keyId: request.actorKeyId }, changes);

@@ -1,0 +1,27 @@
+import { type DashboardPeriod, resolveDashboardPeriod } from "@/lib/dashboard/dashboard-period";
+import { parseCalendarDate } from "@/lib/normalise/date";
+import { dayIn } from "@/lib/time/time-zone";
+import { utcDay } from "@/lib/time/utc-day";
+
+const DAY_MS = 86_400_000;
+/** A period given by one end only spans this many days (the dashboard's default). */
+const ONE_SIDED_DAYS = 30;
+
+/**
+ * A report's period from an API or CLI query, in days of `timeZone`: `from` and `to` both included; either may
+ * be left out (only `from`: up to today; only `to`: the 30 days ending then; neither: the last 30 days). The
+ * checks are the dashboard's (AppError `validation_failed` naming `from` or `to`; at most 366 days).
+ */
+export function resolveReportPeriod(
+  query: { from?: string; to?: string },
+  timeZone: string,
+  now = new Date(),
+): DashboardPeriod {
+  let { from, to } = query;
+  if (from === "") from = undefined;
+  if (to === "") to = undefined;
+  if (from !== undefined && to === undefined) to = dayIn(timeZone, now);
+  if (to !== undefined && from === undefined && parseCalendarDate(to) !== undefined)
+    from = utcDay(new Date(Date.parse(`${to}T00:00:00.000Z`) - (ONE_SIDED_DAYS - 1) * DAY_MS));
+  return resolveDashboardPeriod({ from, to }, now, timeZone);
+}
