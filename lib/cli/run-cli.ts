@@ -11,6 +11,7 @@ import { registerLinkCommands } from "./link-commands";
 import { registerMigrateCommand } from "./migrate-command";
 import { registerNotifyCommands } from "./notify-commands";
 import { registerPrivacyCommands } from "./privacy-commands";
+import { registerReportCommands } from "./report-commands";
 import { registerUserCommands } from "./user-commands";
 import { registerWebhookCommands } from "./webhook-commands";
 import { registerWorkspaceCommands } from "./workspace-commands";
@@ -46,6 +47,7 @@ function buildProgram(context: CliContext, json: boolean): Command {
   registerNotifyCommands(program, context);
   registerPrivacyCommands(program, context);
   registerApiKeyCommands(program, context);
+  registerReportCommands(program, context);
   program.addHelpText(
     "after",
     "\nAlso: seed --leads N [--workspace SLUG] [--json]   insert realistic leads fast, through SQL (npm run seed)",

@@ -60,7 +60,10 @@ export const CampaignFiguresSchema = z.object({
   won: count,
   lost: count,
   wonRate: z.number().nullable().describe("won / leads; null without leads."),
-  medianFirstResponseMinutes: z.number().nullable().describe("Median minutes from creation to the first response; null when none was answered."),
+  medianFirstResponseMinutes: z
+    .number()
+    .nullable()
+    .describe("Median minutes from creation to the first response; null when none was answered."),
 });
 
 export const CampaignReportSchema = z.object({

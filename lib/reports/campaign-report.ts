@@ -1,4 +1,5 @@
 import type { DashboardPeriod } from "@/lib/dashboard/dashboard-period";
+import { periodBounds } from "@/lib/dashboard/period-bounds";
 import { getDatabase } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { linkNotFound } from "@/lib/links/get-link";
@@ -10,7 +11,6 @@ import {
   type CampaignRow,
   type CampaignTouch,
 } from "./campaign-report-query";
-import { periodBounds } from "@/lib/dashboard/period-bounds";
 import { resolveReportPeriod } from "./report-period";
 
 interface ReportRow {
@@ -41,7 +41,13 @@ function keyColumns(groupBy: CampaignGroupBy, touch: CampaignTouch) {
  * the groups and, as the empty grouping set, the totals. Erased leads are no leads (DESIGN.md section 13).
  * Statuses are the leads' current ones; the first response is the rollup the writes keep on the lead.
  */
-function reportSql(workspaceId: string, period: DashboardPeriod, groupBy: CampaignGroupBy, touch: CampaignTouch, linkId?: string) {
+function reportSql(
+  workspaceId: string,
+  period: DashboardPeriod,
+  groupBy: CampaignGroupBy,
+  touch: CampaignTouch,
+  linkId?: string,
+) {
   const { start, end } = periodBounds(period);
   const key = keyColumns(groupBy, touch);
   return Prisma.sql`

@@ -2,15 +2,21 @@ import { z } from "zod";
 import { periodBounds } from "@/lib/dashboard/period-bounds";
 import { getDatabase } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
-import { linkId as readLinkId, linkNotFound } from "@/lib/links/get-link";
+import { linkNotFound, linkId as readLinkId } from "@/lib/links/get-link";
 import { parseInput } from "@/lib/validation/parse-input";
 import { resolveReportPeriod } from "./report-period";
 
 const blankIsAbsent = (value: unknown) => (value === "" ? undefined : value);
 
 export const LinkStatsQuery = z.object({
-  from: z.preprocess(blankIsAbsent, z.string().optional().describe("First day (YYYY-MM-DD, the workspace's zone). Default: 30 days before `to`.")),
-  to: z.preprocess(blankIsAbsent, z.string().optional().describe("Last day, included (YYYY-MM-DD, the workspace's zone). Default: today.")),
+  from: z.preprocess(
+    blankIsAbsent,
+    z.string().optional().describe("First day (YYYY-MM-DD, the workspace's zone). Default: 30 days before `to`."),
+  ),
+  to: z.preprocess(
+    blankIsAbsent,
+    z.string().optional().describe("Last day, included (YYYY-MM-DD, the workspace's zone). Default: today."),
+  ),
 });
 export type LinkStatsQuery = z.input<typeof LinkStatsQuery>;
 
@@ -70,7 +76,10 @@ export async function getLinkStats(
         AND s.outcome IN ('rejected', 'spam') AND NOT s.dry_run
       GROUP BY 1, 2`),
     prisma.linkViews.findMany({
-      where: { captureLinkId: id, day: { gte: new Date(`${period.from}T00:00:00.000Z`), lte: new Date(`${period.to}T00:00:00.000Z`) } },
+      where: {
+        captureLinkId: id,
+        day: { gte: new Date(`${period.from}T00:00:00.000Z`), lte: new Date(`${period.to}T00:00:00.000Z`) },
+      },
       select: { day: true, views: true },
     }),
   ]);

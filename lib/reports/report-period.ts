@@ -2,6 +2,7 @@ import { type DashboardPeriod, resolveDashboardPeriod } from "@/lib/dashboard/da
 import { parseCalendarDate } from "@/lib/normalise/date";
 import { dayIn } from "@/lib/time/time-zone";
 import { utcDay } from "@/lib/time/utc-day";
+import { validationFailed } from "@/lib/validation/parse-input";
 
 const DAY_MS = 86_400_000;
 /** A period given by one end only spans this many days (the dashboard's default). */
@@ -12,16 +13,22 @@ const ONE_SIDED_DAYS = 30;
  * be left out (only `from`: up to today; only `to`: the 30 days ending then; neither: the last 30 days). The
  * checks are the dashboard's (AppError `validation_failed` naming `from` or `to`; at most 366 days).
  */
-export function resolveReportPeriod(
-  query: { from?: string; to?: string },
-  timeZone: string,
-  now = new Date(),
-): DashboardPeriod {
+export function resolveReportPeriod(query: { from?: string; to?: string }, timeZone: string, now = new Date()): DashboardPeriod {
   let { from, to } = query;
   if (from === "") from = undefined;
   if (to === "") to = undefined;
+  // A day that is no date is named alone (not also as "before the start date" of a day filled in for it).
+  const bad = (["from", "to"] as const).filter((field) => {
+    const value = field === "from" ? from : to;
+    return value !== undefined && parseCalendarDate(value) === undefined;
+  });
+  if (bad.length > 0)
+    throw validationFailed(
+      "period",
+      bad.map((field) => ({ field, code: "invalid_date", message: "must be a date in the form YYYY-MM-DD" })),
+    );
   if (from !== undefined && to === undefined) to = dayIn(timeZone, now);
-  if (to !== undefined && from === undefined && parseCalendarDate(to) !== undefined)
+  if (to !== undefined && from === undefined)
     from = utcDay(new Date(Date.parse(`${to}T00:00:00.000Z`) - (ONE_SIDED_DAYS - 1) * DAY_MS));
   return resolveDashboardPeriod({ from, to }, now, timeZone);
 }

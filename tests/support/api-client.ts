@@ -4,9 +4,11 @@ import * as lead from "@/app/api/v1/leads/[id]/route";
 import * as leads from "@/app/api/v1/leads/route";
 import * as linkForm from "@/app/api/v1/links/[id]/form/route";
 import * as revoke from "@/app/api/v1/links/[id]/revoke/route";
+import * as linkStats from "@/app/api/v1/links/[id]/stats/route";
 import * as links from "@/app/api/v1/links/route";
 import * as members from "@/app/api/v1/members/route";
 import * as openapi from "@/app/api/v1/openapi.json/route";
+import * as campaignReport from "@/app/api/v1/reports/campaigns/route";
 import * as webhook from "@/app/api/v1/webhooks/[id]/route";
 import * as webhooks from "@/app/api/v1/webhooks/route";
 
@@ -25,6 +27,8 @@ function resolve(path: string): { module: Record<string, Handler>; params: Recor
   if (parts.length === 1 && resource === "links") return { module: links as never, params: {} };
   if (parts.length === 3 && resource === "links" && action === "revoke") return { module: revoke as never, params: { id } };
   if (parts.length === 3 && resource === "links" && action === "form") return { module: linkForm as never, params: { id } };
+  if (parts.length === 3 && resource === "links" && action === "stats") return { module: linkStats as never, params: { id } };
+  if (parts.length === 2 && resource === "reports" && id === "campaigns") return { module: campaignReport as never, params: {} };
   if (parts.length === 1 && resource === "members") return { module: members as never, params: {} };
   if (parts.length === 1 && resource === "fields") return { module: fields as never, params: {} };
   if (parts.length === 1 && resource === "webhooks") return { module: webhooks as never, params: {} };
