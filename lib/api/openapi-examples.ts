@@ -123,6 +123,35 @@ export const EXAMPLES = {
     headers: [{ name: "X-Api-Key", value: "s3cret" }],
   },
   webhookCreated: { ...webhook, secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw3CnqMm1YP3o=" },
+  campaignReport: {
+    rows: [
+      {
+        key: { source: "google", medium: "cpc", campaign: "black-friday" },
+        views: null,
+        leads: 120,
+        contacted: 80,
+        qualified: 30,
+        won: 12,
+        lost: 20,
+        wonRate: 0.1,
+        medianFirstResponseMinutes: 14.5,
+      },
+    ],
+    totals: {
+      views: null,
+      leads: 120,
+      contacted: 80,
+      qualified: 30,
+      won: 12,
+      lost: 20,
+      wonRate: 0.1,
+      medianFirstResponseMinutes: 14.5,
+    },
+    period: { from: "2026-11-01", to: "2026-11-30", timeZone: "America/Sao_Paulo" },
+    groupBy: "campaign",
+    touch: "first",
+  },
+  linkStats: { days: [{ day: "2026-11-27", views: 240, leads: 31, rejected: 2, spam: 5 }] },
   members: {
     data: [
       { id: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d", email: "bruno@example.com", name: "Bruno Costa", role: "owner" },

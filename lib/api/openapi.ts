@@ -8,6 +8,8 @@ import { leadWorkflowPatchSchema } from "@/lib/leads/lead-workflow-input";
 import { ApiLeadListQuery } from "@/lib/leads/list-api-leads";
 import { LinkFormSettings } from "@/lib/links/link-form-settings";
 import { LinkInput } from "@/lib/links/link-input";
+import { CampaignReportQuery, CampaignReportSchema } from "@/lib/reports/campaign-report-query";
+import { LinkStatsQuery, LinkStatsSchema } from "@/lib/reports/link-stats";
 import { WebhookEndpointInput } from "@/lib/webhooks/endpoint-input";
 import {
   ErasedLeadSchema,
@@ -81,9 +83,9 @@ function idParameter(what: string) {
   return { name: "id", in: "path", required: true, description: `The ${what}'s id.`, schema: { type: "string", format: "uuid" } };
 }
 
-/** ApiLeadListQuery's properties as query parameters. */
-function queryParameters(): Json[] {
-  const schema = jsonSchema(ApiLeadListQuery, "input") as { properties: Record<string, Json> };
+/** A query schema's properties (ApiLeadListQuery's by default) as query parameters. */
+function queryParameters(query: z.ZodType = ApiLeadListQuery): Json[] {
+  const schema = jsonSchema(query, "input") as { properties: Record<string, Json> };
   return Object.entries(schema.properties).map(([name, property]) => {
     const { description, ...rest } = property;
     return { name, in: "query", required: false, description, schema: rest };
@@ -130,6 +132,7 @@ function buildDocument(): Json {
       { name: "Capture links" },
       { name: "Custom fields" },
       { name: "Members" },
+      { name: "Reports", description: "The campaign report and link stats (DESIGN.md section 16)." },
       { name: "Webhooks", description: "REST hooks: Zapier and n8n subscribe with POST and unsubscribe with DELETE." },
       { name: "Document" },
     ],
@@ -329,6 +332,34 @@ function buildDocument(): Json {
           },
         },
       },
+      "/api/v1/links/{id}/stats": {
+        get: {
+          tags: ["Capture links", "Reports"],
+          operationId: "getLinkStats",
+          summary: "A capture link's traffic per day",
+          description:
+            "Every day of the period (days of the workspace's zone, zeros included): views of the link's form, leads it created (erased leads excluded), requests rejected with an error and requests caught as spam (dry runs excluded from both). Views are counted per UTC day.",
+          parameters: [idParameter("capture link"), ...queryParameters(LinkStatsQuery)],
+          responses: {
+            "200": json(ref("LinkStats"), EXAMPLES.linkStats, "The link's days."),
+            ...problems(...AUTH_ERRORS, "capture_link_not_found", "validation_failed"),
+          },
+        },
+      },
+      "/api/v1/reports/campaigns": {
+        get: {
+          tags: ["Reports"],
+          operationId: "getCampaignReport",
+          summary: "Leads by campaign, and what became of them",
+          description:
+            "The leads created in the period (days of the workspace's zone), grouped by their first- or last-touch UTM source (`groupBy=source`), source and medium (`medium`) or source, medium and campaign (`campaign`), most leads first, with the totals. Statuses are the leads' current ones: `contacted` counts leads whose status is contacted, qualified, won or lost; `qualified` qualified or won. `wonRate` is won / leads. `medianFirstResponseMinutes` is the median time from a lead's creation to its first response (a member's first status change away from new, or first note) over the leads answered. `views` is the link's form views on the totals when `captureLinkId` is given, else null. Erased leads are not counted.",
+          parameters: queryParameters(CampaignReportQuery),
+          responses: {
+            "200": json(ref("CampaignReport"), EXAMPLES.campaignReport, "The report."),
+            ...problems(...AUTH_ERRORS, "capture_link_not_found", "validation_failed"),
+          },
+        },
+      },
       "/api/v1/fields": {
         get: {
           tags: ["Custom fields"],
@@ -448,6 +479,8 @@ function buildDocument(): Json {
         WebhookInput: jsonSchema(WebhookEndpointInput, "input"),
         ApiKeyInput: jsonSchema(ApiKeyInput, "input"),
         LeadPatch: jsonSchema(leadWorkflowPatchSchema, "input"),
+        CampaignReport: jsonSchema(CampaignReportSchema, "output"),
+        LinkStats: jsonSchema(LinkStatsSchema, "output"),
         Problem: jsonSchema(ProblemSchema, "output"),
         FieldIssue: jsonSchema(FieldIssueSchema, "output"),
       },

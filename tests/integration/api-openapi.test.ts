@@ -77,6 +77,8 @@ describe("the OpenAPI document", () => {
         "POST /api/v1/links/{id}/revoke",
         "GET /api/v1/links/{id}/form",
         "PUT /api/v1/links/{id}/form",
+        "GET /api/v1/links/{id}/stats",
+        "GET /api/v1/reports/campaigns",
         "GET /api/v1/fields",
         "POST /api/v1/fields",
         "GET /api/v1/members",
@@ -140,6 +142,22 @@ describe("real answers match the document", () => {
     await expectDocumented(await send(token, { body: "[]" }), ingest, "post");
     await expectDocumented(await send("cl_0000000000000000000000", { body: {} }), ingest, "post");
 
+    await expectDocumented(
+      await api("/api/v1/reports/campaigns?groupBy=campaign", { key: read }),
+      "/api/v1/reports/campaigns",
+      "get",
+    );
+    await expectDocumented(
+      await api("/api/v1/reports/campaigns?touch=middle", { key: read }),
+      "/api/v1/reports/campaigns",
+      "get",
+    );
+    await expectDocumented(await api(`/api/v1/links/${link.id}/stats`, { key: read }), "/api/v1/links/{id}/stats", "get");
+    await expectDocumented(
+      await api(`/api/v1/links/${crypto.randomUUID()}/stats`, { key: read }),
+      "/api/v1/links/{id}/stats",
+      "get",
+    );
     await expectDocumented(await api("/api/v1/leads?limit=1", { key: read }), "/api/v1/leads", "get");
     await expectDocumented(await api("/api/v1/leads?limit=0", { key: read }), "/api/v1/leads", "get");
     await expectDocumented(await api("/api/v1/leads"), "/api/v1/leads", "get");
