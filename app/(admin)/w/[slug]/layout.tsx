@@ -57,6 +57,7 @@ export default async function WorkspaceLayout({ children, params }: { children: 
             {t("dashboard")}
           </NavLink>
           <NavLink href={`${base}/leads`}>{t("leads")}</NavLink>
+          <NavLink href={`${base}/campaigns`}>{t("campaigns")}</NavLink>
           <NavLink href={`${base}/links`}>{t("links")}</NavLink>
           <NavLink href={`${base}/fields`}>{t("fields")}</NavLink>
           <NavLink href={`${base}/members`}>{t("members")}</NavLink>

@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { BreakdownList } from "@/components/dashboard/breakdown-list";
 import { DailyLeadsChart } from "@/components/dashboard/daily-leads-chart";
 import { PeriodChooser } from "@/components/dashboard/period-chooser";
+import { SpeedToLeadCards } from "@/components/dashboard/speed-to-lead";
 import { Stat } from "@/components/dashboard/stat-cards";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -17,6 +18,7 @@ import {
   resolveDashboardPeriod,
 } from "@/lib/dashboard/dashboard-period";
 import { getDashboard } from "@/lib/dashboard/get-dashboard";
+import { getSpeedToLead } from "@/lib/dashboard/get-speed-to-lead";
 import { isAppError } from "@/lib/errors";
 import { zoneName } from "@/lib/i18n/zone-name";
 import { getViewer } from "@/lib/request/viewer";
@@ -81,7 +83,7 @@ export default async function DashboardPage({
   const base = `/w/${workspace.slug}`;
   const { period, errors } = choosePeriod(query, viewer.timeZone, t);
   const zone = zoneName(t, period.timeZone);
-  const dashboard = await getDashboard(workspace.id, period);
+  const [dashboard, speed] = await Promise.all([getDashboard(workspace.id, period), getSpeedToLead(workspace.id, period)]);
   const { totals } = dashboard;
   const refused = Object.keys(errors).length > 0;
 
@@ -231,6 +233,8 @@ export default async function DashboardPage({
           />
         </Card>
       </div>
+
+      <SpeedToLeadCards speed={speed} locale={locale} />
     </div>
   );
 }
