@@ -13,7 +13,15 @@ export interface ChartBar {
  * Horizontal bars (recharts) in a box of fixed height, so nothing moves when the browser measures its width.
  * The picture is hidden from assistive technology: the caller puts the same figures in a table beside it.
  */
-export function HorizontalBars({ bars, height, format }: { bars: ChartBar[]; height: number; format: (value: number) => string }) {
+export function HorizontalBars({
+  bars,
+  height,
+  format,
+}: {
+  bars: ChartBar[];
+  height: number;
+  format: (value: number) => string;
+}) {
   return (
     <div aria-hidden="true" className="w-full" style={{ height }}>
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 600, height }}>
@@ -25,7 +33,13 @@ export function HorizontalBars({ bars, height, format }: { bars: ChartBar[]; hei
             {bars.map((bar) => (
               <Cell key={bar.label} fill={bar.color} />
             ))}
-            <LabelList dataKey="value" position="right" formatter={(value) => format(Number(value))} fill="#0f172a" fontSize={12} />
+            <LabelList
+              dataKey="value"
+              position="right"
+              formatter={(value) => format(Number(value))}
+              fill="#0f172a"
+              fontSize={12}
+            />
           </Bar>
         </BarChart>
       </ResponsiveContainer>
