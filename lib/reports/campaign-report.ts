@@ -11,7 +11,7 @@ import {
   type CampaignRow,
   type CampaignTouch,
 } from "./campaign-report-query";
-import { resolveReportPeriod } from "./report-period";
+import { resolveReportPeriod, viewsUntil } from "./report-period";
 
 interface ReportRow {
   source: string | null;
@@ -69,14 +69,18 @@ function reportSql(
     ORDER BY total DESC, leads DESC, source NULLS LAST, medium NULLS LAST, campaign NULLS LAST`;
 }
 
-/** The link's form views in the period: link_views counts per UTC day, so the period's days are taken as UTC days. */
-async function linkViewsInPeriod(workspaceId: string, linkId: string, period: DashboardPeriod): Promise<number> {
+/**
+ * The link's form views in the period: link_views counts per UTC day, so the period's days are taken as UTC days;
+ * a period that ends today also takes the UTC day that has already begun after it (São Paulo's evening is UTC's
+ * next day), so today's views are never missing.
+ */
+async function linkViewsInPeriod(workspaceId: string, linkId: string, period: DashboardPeriod, now: Date): Promise<number> {
   const { prisma } = await getDatabase();
   const link = await prisma.captureLink.findFirst({ where: { id: linkId, workspaceId }, select: { id: true } });
   if (!link) throw linkNotFound(linkId);
   const [row] = await prisma.$queryRaw<{ views: number }[]>(Prisma.sql`
     SELECT coalesce(sum(views), 0)::int AS views FROM link_views
-    WHERE capture_link_id = ${linkId}::uuid AND day >= ${period.from}::date AND day <= ${period.to}::date`);
+    WHERE capture_link_id = ${linkId}::uuid AND day >= ${period.from}::date AND day <= ${viewsUntil(period, now)}::date`);
   return Number(row?.views ?? 0);
 }
 
@@ -113,7 +117,7 @@ export async function getCampaignReport(
   const period = resolveReportPeriod({ from, to }, timeZone, now);
   const { prisma } = await getDatabase();
   const [views, rows] = await Promise.all([
-    captureLinkId ? linkViewsInPeriod(workspaceId, captureLinkId, period) : Promise.resolve(null),
+    captureLinkId ? linkViewsInPeriod(workspaceId, captureLinkId, period, now) : Promise.resolve(null),
     prisma.$queryRaw<ReportRow[]>(reportSql(workspaceId, period, groupBy, touch, captureLinkId)),
   ]);
   const totals = rows.find((row) => row.total);

@@ -4,7 +4,7 @@ import { getDatabase } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { linkNotFound, linkId as readLinkId } from "@/lib/links/get-link";
 import { parseInput } from "@/lib/validation/parse-input";
-import { resolveReportPeriod } from "./report-period";
+import { resolveReportPeriod, viewsUntil } from "./report-period";
 
 const blankIsAbsent = (value: unknown) => (value === "" ? undefined : value);
 
@@ -78,7 +78,7 @@ export async function getLinkStats(
     prisma.linkViews.findMany({
       where: {
         captureLinkId: id,
-        day: { gte: new Date(`${period.from}T00:00:00.000Z`), lte: new Date(`${period.to}T00:00:00.000Z`) },
+        day: { gte: new Date(`${period.from}T00:00:00.000Z`), lte: new Date(`${viewsUntil(period, now)}T00:00:00.000Z`) },
       },
       select: { day: true, views: true },
     }),
@@ -89,7 +89,9 @@ export async function getLinkStats(
     if (entry) entry[row.kind] += Number(row.n);
   }
   for (const row of views) {
-    const entry = days.get(row.day.toISOString().slice(0, 10));
+    // A UTC day after the period's last one is today's evening in the zone (viewsUntil).
+    const day = row.day.toISOString().slice(0, 10);
+    const entry = days.get(day > period.to ? period.to : day);
     if (entry) entry.views += Number(row.views);
   }
   return { days: [...days.values()] };

@@ -32,3 +32,12 @@ export function resolveReportPeriod(query: { from?: string; to?: string }, timeZ
     from = utcDay(new Date(Date.parse(`${to}T00:00:00.000Z`) - (ONE_SIDED_DAYS - 1) * DAY_MS));
   return resolveDashboardPeriod({ from, to }, now, timeZone);
 }
+
+/**
+ * The last UTC day whose views (link_views counts per UTC day) belong to the period: its last day, or, when
+ * the period ends today in its zone, today's UTC day too (in São Paulo's evening UTC is already tomorrow).
+ */
+export function viewsUntil(period: DashboardPeriod, now = new Date()): string {
+  const utcToday = utcDay(now);
+  return period.to === dayIn(period.timeZone, now) && utcToday > period.to ? utcToday : period.to;
+}

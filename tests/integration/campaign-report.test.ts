@@ -2,7 +2,9 @@
 // (GET /api/v1/reports/campaigns, `report campaigns`) and link stats (GET /api/v1/links/{id}/stats), through
 // the real route handlers, server actions and CLI on a real database, on known data.
 import "../support/server-action";
+import { readSheet } from "read-excel-file/node";
 import { describe, expect, it } from "vitest";
+import { GET as exportCampaigns } from "@/app/(admin)/w/[slug]/campaigns/export/route";
 import { addLeadNoteAction, bulkUpdateLeadsAction, updateLeadWorkflowAction } from "@/app/(admin)/w/[slug]/leads/actions";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { CLI_ACTOR } from "@/lib/audit/record";
@@ -282,5 +284,44 @@ describe("GET /api/v1/links/{id}/stats", () => {
       "validation_failed",
     );
     expect(bad.errors.map((issue: { field: string }) => issue.field)).toEqual(["from"]);
+  });
+});
+
+describe("GET /w/<slug>/campaigns/export", () => {
+  it("downloads the report as the plain CSV and as xlsx in the viewer's language, for members of the workspace only", async () => {
+    const t = await tenant("Alpha");
+    const b = await tenant("Beta");
+    await lead(t, { utmSource: "=cmd", utmMedium: "cpc" });
+    await lead(t, { utmSource: "google", utmMedium: "cpc" });
+    const download = (slug: string, query: string, user = t.owner, acceptLanguage = "en") =>
+      callAction(
+        user,
+        () =>
+          exportCampaigns(new Request(`http://localhost:3000/w/${slug}/campaigns/export?${query}`), {
+            params: Promise.resolve({ slug }),
+          }),
+        { acceptLanguage },
+      );
+    const csv = await download(t.workspace.slug, "groupBy=medium&format=csv");
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
+    const lines = (await csv.text()).trim().split("\n");
+    expect(lines[0]).toBe("source,medium,campaign,views,leads,contacted,qualified,won,lost,wonRate,medianFirstResponseMinutes");
+    // A value that would run as a formula in a spreadsheet is escaped.
+    expect(lines.slice(1, 3).sort()).toEqual(["'=cmd,cpc,,,1,0,0,0,0,0,", "google,cpc,,,1,0,0,0,0,0,"]);
+    expect(lines[3]).toBe("total,,,,2,0,0,0,0,0,");
+
+    const xlsx = await download(t.workspace.slug, "format=xlsx", t.owner, "pt-BR");
+    expect(xlsx.status).toBe(200);
+    const rows = (await readSheet(Buffer.from(await xlsx.arrayBuffer()))) as unknown[][];
+    expect(rows[0]!.slice(0, 5)).toEqual(["Origem", "Mídia", "Campanha", "Visualizações", "Leads"]);
+    expect(rows.at(-1)!.slice(0, 1)).toEqual(["Total"]);
+    expect(rows.at(-1)![4]).toBe(2);
+
+    // Another workspace's owner: 404; bad choices: 422 naming them.
+    expect((await download(t.workspace.slug, "format=csv", b.owner)).status).toBe(404);
+    const bad = await download(t.workspace.slug, "format=csv&touch=middle");
+    expect(bad.status).toBe(422);
+    expect(JSON.stringify(await bad.json())).toContain("touch");
   });
 });

@@ -349,7 +349,8 @@ export default async function LinkPage({
         )}
       </div>
 
-      <LinkStats counters={link.counters} views={views.total} />
+      {/* Rejected: refused with an error, as the request log's tab counts them (not spam, not dry runs; section 16). */}
+      <LinkStats counters={{ ...link.counters, rejected: counts.rejected }} views={views.total} />
 
       {activeSections ?? requestLog}
     </div>
