@@ -295,6 +295,9 @@ interface ScaleFigures {
   autovacuumsDuring1m: number;
   leadsPage: Timing & { byUrl: Record<string, Timing> };
   search: Timing & { byUrl: Record<string, Timing> };
+  /** The Campaigns page and the dashboard (DESIGN.md section 16: p95 ≤ 300 ms at 1,000,000 leads). */
+  campaignReport: Timing & { byUrl: Record<string, Timing> };
+  dashboard: Timing & { byUrl: Record<string, Timing> };
   exported: ExportMeasure;
   exportedXlsx: ExportMeasure;
 }
@@ -362,6 +365,20 @@ async function postgresPhase(): Promise<PostgresFigures> {
       cookie,
       plan.pageSamples,
     );
+    // Section 16 on the same seeded leads (with the workflow values above): the campaign report's page by each
+    // grouping and touch, one link's, and the dashboard (funnel and speed to lead included) over 30 and 90 days.
+    progress("PostgreSQL: campaign report and dashboard timings");
+    const workspacePath = `${server.url}/w/${target.slug}`;
+    const campaignReport = await timePages(
+      [
+        `${workspacePath}/campaigns`,
+        `${workspacePath}/campaigns?groupBy=campaign&touch=last`,
+        `${workspacePath}/campaigns?groupBy=medium&captureLinkId=${target.linkId}`,
+      ],
+      cookie,
+      plan.pageSamples,
+    );
+    const dashboard = await timePages([workspacePath, `${workspacePath}?days=90`], cookie, plan.pageSamples);
     // The export on an instance of its own (PostgreSQL mode runs any number against one database), so
     // that its peak RSS is the export's footprint over a started server, not what the load measured above
     // left in the other instance's heap (V8 returns that memory only when idle, later).
@@ -402,6 +419,8 @@ async function postgresPhase(): Promise<PostgresFigures> {
         autovacuumsDuring1m,
         leadsPage,
         search,
+        campaignReport,
+        dashboard,
         exported,
         exportedXlsx,
       },
@@ -492,6 +511,10 @@ function scaleFigures(scale: ScaleFigures, ingestPg: Combined): Figures {
     leads_page_p95_ms: round1(scale.leadsPage.p95),
     search_p50_ms: round1(scale.search.p50),
     search_p95_ms: round1(scale.search.p95),
+    campaign_report_p50_ms: round1(scale.campaignReport.p50),
+    campaign_report_p95_ms: round1(scale.campaignReport.p95),
+    dashboard_p50_ms: round1(scale.dashboard.p50),
+    dashboard_p95_ms: round1(scale.dashboard.p95),
     export_rows: scale.exported.rows,
     export_rows_per_s: Math.round(scale.exported.rowsPerSecond),
     export_peak_rss_mb: round1(scale.exported.peakRssMb),
@@ -616,6 +639,16 @@ function printTable(figures: Figures, scale: ScaleFigures | undefined): void {
             `p50 ${get("search_p50_ms")} ms, p95 ${get("search_p95_ms")} ms`,
             verdict("search_p95_ms", 100, false),
           ],
+          [
+            "campaign report (p95 ≤ 300 ms)",
+            `p50 ${get("campaign_report_p50_ms")} ms, p95 ${get("campaign_report_p95_ms")} ms`,
+            verdict("campaign_report_p95_ms", 300, false),
+          ],
+          [
+            "dashboard (p95 ≤ 300 ms)",
+            `p50 ${get("dashboard_p50_ms")} ms, p95 ${get("dashboard_p95_ms")} ms`,
+            verdict("dashboard_p95_ms", 300, false),
+          ],
           ["CSV export", `${get("export_rows")} rows, ${get("export_rows_per_s")} rows/s`, ""],
           [
             "  peak RSS (≤ 250 MB)",
@@ -664,7 +697,12 @@ function printTable(figures: Figures, scale: ScaleFigures | undefined): void {
 
 /** Each leads page and search timed at scale, p50 / p95: what the pooled figures are made of. */
 function perPageLines(scale: ScaleFigures): string[] {
-  return Object.entries({ ...scale.leadsPage.byUrl, ...scale.search.byUrl }).map(([url, timing]) => {
+  return Object.entries({
+    ...scale.leadsPage.byUrl,
+    ...scale.search.byUrl,
+    ...scale.campaignReport.byUrl,
+    ...scale.dashboard.byUrl,
+  }).map(([url, timing]) => {
     const { pathname, search } = new URL(url);
     return `  ${pathname}${search}  ${round1(timing.p50)} / ${round1(timing.p95)}`;
   });
