@@ -13,15 +13,8 @@ export interface ChartBar {
  * Horizontal bars (recharts) in a box of fixed height, so nothing moves when the browser measures its width.
  * The picture is hidden from assistive technology: the caller puts the same figures in a table beside it.
  */
-export function HorizontalBars({
-  bars,
-  height,
-  format,
-}: {
-  bars: ChartBar[];
-  height: number;
-  format: (value: number) => string;
-}) {
+export function HorizontalBars({ bars, height, locale }: { bars: ChartBar[]; height: number; locale: string }) {
+  const format = (value: number) => new Intl.NumberFormat(locale).format(value);
   return (
     <div aria-hidden="true" className="w-full" style={{ height }}>
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 600, height }}>

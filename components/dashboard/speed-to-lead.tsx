@@ -85,7 +85,7 @@ export function SpeedToLeadCards({ speed, locale }: { speed: SpeedToLead; locale
         <div data-testid="funnel">
           <HorizontalBars
             height={200}
-            format={count}
+            locale={locale}
             bars={FUNNEL_STATUSES.map((key) => ({ label: status(key), value: speed.funnel[key], color: STATUS_COLORS[key] }))}
           />
           <table className="mt-3 w-full text-sm">
@@ -135,7 +135,7 @@ export function SpeedToLeadCards({ speed, locale }: { speed: SpeedToLead; locale
           </dl>
           <HorizontalBars
             height={200}
-            format={count}
+            locale={locale}
             bars={RESPONSE_BUCKETS.map((bucket) => ({
               label: t(`speed.buckets.${bucket}`),
               value: overall.buckets[bucket],
