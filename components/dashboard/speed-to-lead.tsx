@@ -80,8 +80,8 @@ export function SpeedToLeadCards({ speed, locale }: { speed: SpeedToLead; locale
     new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 }).format(total > 0 ? n / total : 0);
   const { overall } = speed;
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
-      <Card title={t("funnel.title")} description={t("funnel.description")}>
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+      <Card title={t("funnel.title")} description={t("funnel.description")} className="min-w-0">
         <div data-testid="funnel">
           <HorizontalBars
             height={200}
@@ -117,7 +117,7 @@ export function SpeedToLeadCards({ speed, locale }: { speed: SpeedToLead; locale
           </table>
         </div>
       </Card>
-      <Card title={t("speed.title")} description={t("speed.description")}>
+      <Card title={t("speed.title")} description={t("speed.description")} className="min-w-0">
         <div data-testid="speed-to-lead">
           <dl className="mb-3 grid grid-cols-2 gap-3">
             <div>
@@ -157,7 +157,7 @@ export function SpeedToLeadCards({ speed, locale }: { speed: SpeedToLead; locale
           </table>
         </div>
       </Card>
-      <Card title={t("speed.byTitle")} description={t("speed.byDescription")} className="lg:col-span-2">
+      <Card title={t("speed.byTitle")} description={t("speed.byDescription")} className="min-w-0 lg:col-span-2">
         <div className="space-y-6">
           <Breakdown title={t("speed.byOwner")} rows={speed.byOwner} none={t("speed.noOwner")} locale={locale} />
           <Breakdown title={t("speed.byLink")} rows={speed.byLink} none={t("links.deleted")} locale={locale} />
