@@ -91,7 +91,7 @@ export async function getLinkStats(
   for (const row of views) {
     // A UTC day after the period's last one is today's evening in the zone (viewsUntil).
     const day = row.day.toISOString().slice(0, 10);
-    const entry = days.get(day > period.to ? period.to : day);
+    const entry = days.get(day) ?? (day > period.to ? days.get(period.to) : undefined);
     if (entry) entry.views += Number(row.views);
   }
   return { days: [...days.values()] };
