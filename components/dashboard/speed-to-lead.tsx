@@ -24,7 +24,9 @@ function Breakdown({ title, rows, none, locale }: { title: string; rows: Respons
   const t = useTranslations("dashboard");
   const count = (n: number) => new Intl.NumberFormat(locale).format(n);
   return (
-    <div className="overflow-x-auto">
+    // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus (WCAG 2.1.1)
+    <section className="overflow-x-auto" tabIndex={0} aria-label={title}>
       <table className="w-full min-w-[36rem] text-left text-sm">
         <caption className="pb-2 text-left text-sm font-semibold text-slate-900">{title}</caption>
         <thead className="text-xs text-slate-600">
@@ -66,7 +68,7 @@ function Breakdown({ title, rows, none, locale }: { title: string; rows: Respons
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
