@@ -232,12 +232,13 @@ export function upsertStatement(write: LeadWrite): SqlStatement {
     ),
     submission AS (
       INSERT INTO submissions (id, workspace_id, capture_link_id, lead_id, outcome, status, warnings, payload,
-        ip, user_agent, origin, referer, idempotency_key, utm_source, utm_medium, utm_campaign, utm_content, utm_term)
+        ip, user_agent, origin, referer, idempotency_key, utm_source, utm_medium, utm_campaign, utm_content, utm_term, source_data)
       SELECT ${write.submissionId}::uuid, ${write.workspaceId}::uuid, ${write.captureLinkId}::uuid, o.lead_id,
         (CASE WHEN o.created THEN 'created' ELSE 'updated' END)::submission_outcome,
         CASE WHEN o.created THEN 201 ELSE 200 END, o.warnings, ${record.payload}::text,
         ${record.ip}::text, ${record.userAgent}::text, ${record.origin}::text, ${record.referer}::text, ${record.idempotencyKey}::text,
-        ${utmSource}::text, ${utmMedium}::text, ${utmCampaign}::text, ${utmContent}::text, ${utmTerm}::text
+        ${utmSource}::text, ${utmMedium}::text, ${utmCampaign}::text, ${utmContent}::text, ${utmTerm}::text,
+        ${record.sourceData ?? null}::jsonb
       FROM outcome o WHERE o.lead_id IS NOT NULL
       RETURNING id
     ),

@@ -49,7 +49,7 @@ export const ERASURE_STEPS: ErasureStep[] = [
       count(
         tx,
         `UPDATE submissions SET payload = NULL, ip = NULL, user_agent = NULL, origin = NULL, referer = NULL,
-           idempotency_key = NULL, warnings = '[]'::jsonb, errors = NULL
+           idempotency_key = NULL, warnings = '[]'::jsonb, errors = NULL, source_data = NULL
          WHERE lead_id = $1::uuid AND workspace_id = $2::uuid`,
         [leadId, workspaceId],
       ),
@@ -64,7 +64,7 @@ export const ERASURE_STEPS: ErasureStep[] = [
       return count(
         tx,
         `UPDATE submissions SET payload = NULL, ip = NULL, user_agent = NULL, origin = NULL, referer = NULL,
-           idempotency_key = NULL, warnings = '[]'::jsonb, errors = NULL
+           idempotency_key = NULL, warnings = '[]'::jsonb, errors = NULL, source_data = NULL
          WHERE workspace_id = $1::uuid AND lead_id IS NULL AND id = ANY ($2::uuid[])`,
         [workspaceId, ids],
       );
