@@ -29,6 +29,18 @@ const EnvSchema = z.object({
     .optional()
     .transform((value) => value || undefined)
     .pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  /**
+   * A streaming replica of DATABASE_URL's PostgreSQL (DESIGN.md section 17): the admin's heavy reads go to it
+   * while it answers and lags at most DATABASE_REPLICA_MAX_LAG seconds (lib/db/replica.ts).
+   */
+  DATABASE_REPLICA_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  /** Seconds of replication lag beyond which reads go back to the primary. */
+  DATABASE_REPLICA_MAX_LAG: z.coerce.number().min(0).max(86_400).default(10),
   /** Connections each app instance keeps to PostgreSQL. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(16),
   DATA_DIR: z.string().trim().default("./data"),

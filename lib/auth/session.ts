@@ -8,6 +8,7 @@ import { AppError } from "@/lib/errors";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { requestAuthOptions } from "./auth-options";
 import { signInPath } from "./callback-path";
+import { markOwnWrite } from "./reads-own-writes";
 import { REQUEST_PATH_HEADER } from "./request-path";
 import type { SessionUser } from "./sessions";
 
@@ -133,5 +134,6 @@ export async function authorizeWorkspace(slug: string, atLeast: Role = "member")
   if (!membership) throw new AppError("not_found", "This workspace does not exist.");
   if (!hasRole(membership.role, atLeast))
     throw new AppError("forbidden", `Only ${atLeast === "owner" ? "owners" : "owners and admins"} can do this.`);
+  await markOwnWrite();
   return { user, workspace: membership.workspace, role: membership.role };
 }
