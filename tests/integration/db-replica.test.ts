@@ -3,9 +3,12 @@
 // down they go to the primary; a member who just wrote reads the primary; /api/health reports its state and lag.
 // Which server answered is proved by what it can see: with the replica's replay paused, a lead written on the
 // primary is absent from a replica read and present in a primary read. PostgreSQL only.
+
+import { cookies } from "next/headers";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as health } from "@/app/api/health/route";
+import { authorizeWorkspace } from "@/lib/auth/session";
 import { closeDatabase, type Database, openDatabase, useDatabase } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import { closeReplica, getReadDatabase, onReadsOwnWrites } from "@/lib/db/replica";
@@ -16,6 +19,8 @@ import { createThrowawayPostgres, type ThrowawayPostgres } from "../e2e/support/
 import { testDatabaseKind } from "../support/database";
 import { post } from "../support/ingest-client";
 import { setupLink, uniqueEmail } from "../support/ingest-helpers";
+import { callAction } from "../support/server-action";
+import { newTenant } from "../support/tenants";
 
 const SETTINGS = ["DATABASE_URL", "DATABASE_REPLICA_URL", "DATABASE_REPLICA_MAX_LAG", "INGEST_RATE_LIMIT"] as const;
 const saved = Object.fromEntries(SETTINGS.map((name) => [name, process.env[name]]));
@@ -70,6 +75,19 @@ describe.skipIf(testDatabaseKind !== "postgres")("reads on a streaming replica",
     resetEnv();
   });
 
+  it("marks a member who acts as reading the primary, for as long as the replica may lag", async () => {
+    const { owner, workspace } = await newTenant("Replica");
+    await until(async () => (await getReadDatabase()) !== database, Boolean, "reads on the replica");
+    const marked = await callAction(owner, async () => {
+      const before = { marked: (await cookies()).has("leadlink-recent-write"), primary: (await getReadDatabase()) === database };
+      await authorizeWorkspace(workspace.slug);
+      const after = (await cookies()).get("leadlink-recent-write");
+      // The hook lib/auth registers reads the same cookie: this member's heavy reads go to the primary.
+      return { before, after: after?.value, primary: (await getReadDatabase()) === database };
+    });
+    expect(marked).toEqual({ before: { marked: false, primary: false }, after: "1", primary: true });
+  });
+
   it("reads the replica while it keeps up, the primary when it lags or is down", async () => {
     const { workspace, link, token } = await setupLink(database);
     const first = uniqueEmail("replica");
@@ -80,7 +98,9 @@ describe.skipIf(testDatabaseKind !== "postgres")("reads on a streaming replica",
     await until(emails, (seen) => seen.includes(first), "the first lead on the replica");
     const reader = await getReadDatabase();
     expect(reader).not.toBe(database);
-    expect((await reader.sql<{ standby: boolean }>({ text: "SELECT pg_is_in_recovery() AS standby", values: [] }))[0]!.standby).toBe(true);
+    expect(
+      (await reader.sql<{ standby: boolean }>({ text: "SELECT pg_is_in_recovery() AS standby", values: [] }))[0]!.standby,
+    ).toBe(true);
     expect(await replicaHealth()).toMatchObject({ state: "ok" });
 
     // Replay paused: a lead written now exists on the primary only, and the heavy reads do not see it yet.
