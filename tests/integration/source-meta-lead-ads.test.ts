@@ -9,6 +9,7 @@ import * as route from "@/app/ingest/[captureLink]/route";
 import { invalidateCaptureLinks } from "@/lib/cache/capture-links";
 import { statement } from "@/lib/db/client";
 import { resetEnv } from "@/lib/env";
+import { eraseLead } from "@/lib/privacy/erase-lead";
 import { type Dispatcher, startDispatcher } from "@/lib/server/outbox";
 import { createEndpoint } from "@/lib/webhooks/create-endpoint";
 import { useTestDatabase } from "../support/database";
@@ -333,6 +334,32 @@ describe("leads fetched through the outbox", () => {
     expect(log.map((entry) => entry.outcome)).toEqual(["created"]);
   });
 
+  it("the Graph API down: the fetch waits, retried, and the lead is stored once it is back", async () => {
+    const link = await metaLink();
+    const id = leadgenId();
+    graph.addLead(graphLead(id, { full_name: "Down Person", email: uniqueEmail("down") }));
+    await graph.down();
+    try {
+      expect((await postWebhook(link, webhookBody([[id]]))).status).toBe(200);
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const [row] = await fetchesOf(link.linkId);
+        if (row && row.attempt_count >= 1) {
+          expect(row.state).toBe("pending");
+          expect(row.last_error).toMatch(/fetch failed|ECONNREFUSED/);
+          break;
+        }
+        if (Date.now() > deadline) throw new Error(`no attempt: ${JSON.stringify(row)}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    } finally {
+      await graph.up();
+    }
+    const [row] = await settled(link.linkId, 1);
+    expect(row!.state).toBe("stored");
+    expect(await db.current.prisma.lead.count({ where: { workspaceId: link.workspaceId } })).toBe(1);
+  });
+
   it("a fetch that fails for good is a rejected submission, source_fetch_failed, with the Graph API's message", async () => {
     const link = await metaLink({ webhookPath: "/meta-failed" });
     const expired = leadgenId();
@@ -399,6 +426,21 @@ describe("leads fetched through the outbox", () => {
     const [entry] = await submissionsOf(db.current, link.linkId);
     expect(entry).toMatchObject({ outcome: "rejected", errorCode: "validation_failed", status: 422 });
     expect(JSON.parse(entry!.payload!)).toMatchObject({ id });
+  });
+});
+
+describe("erasure", () => {
+  it("erasing a fetched lead removes its fetch row and clears its submission's payload and source_data", async () => {
+    const link = await metaLink();
+    const id = leadgenId();
+    graph.addLead(graphLead(id, { full_name: "Erase Me", email: uniqueEmail("erase") }));
+    expect((await postWebhook(link, webhookBody([[id]]))).status).toBe(200);
+    const [row] = await settled(link.linkId, 1);
+    await eraseLead({ workspaceId: link.workspaceId, leadId: row!.lead_id!, actor: { kind: "cli" } });
+    expect(await fetchesOf(link.linkId)).toEqual([]);
+    const [entry] = await submissionsOf(db.current, link.linkId);
+    expect(entry!.payload).toBeNull();
+    expect(entry!.sourceData).toBeNull();
   });
 });
 
