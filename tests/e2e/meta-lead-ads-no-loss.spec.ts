@@ -9,7 +9,8 @@ import type { RunningServer } from "./support/server";
 // DESIGN.md section 15, Meta Lead Ads, with section 7's durability: Meta posts its webhooks while the Graph API is
 // down (every POST answered 200: each fetch is stored first), the server and its dispatcher are killed with
 // SIGKILL, a new server starts, the Graph API comes back: every lead is stored exactly once (one lead, one log
-// entry per leadgen_id), including one Meta resends after the restart. On PostgreSQL, where the test can set the
+// entry per leadgen_id), including one Meta resends after the restart. The subscription challenge is checked
+// through the production server first. On PostgreSQL, where the test can set the
 // link's source in the database (the production servers read links from it).
 
 const N = 20;
@@ -99,6 +100,16 @@ test("Graph API down, Meta posts 20 leads, kill -9, restart, Graph API up: each 
     JSON.stringify({ appSecret: APP_SECRET, pageAccessToken: PAGE_TOKEN, verifyToken: "noloss-verify" }),
   ]);
 
+  // Meta's subscription check, from outside, through the production server.
+  const challenge = `${first.url}/ingest/${link.token}?hub.mode=subscribe&hub.challenge=1158201444&hub.verify_token=`;
+  const verified = await fetch(`${challenge}noloss-verify`);
+  expect(verified.status).toBe(200);
+  expect(verified.headers.get("content-type")).toMatch(/^text\/plain/);
+  expect(await verified.text()).toBe("1158201444");
+  const refused = await fetch(`${challenge}guess`);
+  expect(refused.status).toBe(403);
+  expect(((await refused.json()) as { code: string }).code).toBe("invalid_verify_token");
+
   const ids = Array.from({ length: N }, (_, index) => String(9_000_000_000_000 + index));
   // Ten webhooks of two leads each, sent together: every one answered 200 while the Graph API is down.
   const answers = await Promise.all(
@@ -153,10 +164,13 @@ test("Graph API down, Meta posts 20 leads, kill -9, restart, Graph API up: each 
   ]);
   expect(leads).toHaveLength(N);
   expect(new Set(leads.map((lead) => lead.email)).size).toBe(N);
-  const log = await database.query<{ outcome: string; idempotency_key: string }>(
-    "SELECT outcome, idempotency_key FROM submissions WHERE capture_link_id = $1",
+  // The link's log: the refused challenge, then one created entry per lead, keyed by its leadgen_id.
+  const log = await database.query<{ outcome: string; error_code: string | null; idempotency_key: string | null }>(
+    "SELECT outcome, error_code, idempotency_key FROM submissions WHERE capture_link_id = $1",
     [link.linkId],
   );
-  expect(log.every((entry) => entry.outcome === "created")).toBe(true);
-  expect(log.map((entry) => entry.idempotency_key).sort()).toEqual([...ids].sort());
+  const refusals = log.filter((entry) => entry.outcome !== "created");
+  expect(refusals.map((entry) => [entry.outcome, entry.error_code])).toEqual([["rejected", "invalid_verify_token"]]);
+  const created = log.filter((entry) => entry.outcome === "created");
+  expect(created.map((entry) => entry.idempotency_key).sort()).toEqual([...ids].sort());
 });
