@@ -338,6 +338,9 @@ describe("leads fetched through the outbox", () => {
     const link = await metaLink();
     const id = leadgenId();
     graph.addLead(graphLead(id, { full_name: "Down Person", email: uniqueEmail("down") }));
+    // Retries enough for a loaded machine to see the first failed attempt before the schedule runs out.
+    process.env.WEBHOOK_RETRY_SCHEDULE = Array.from({ length: 20 }, () => "200ms").join(",");
+    resetEnv();
     await graph.down();
     try {
       expect((await postWebhook(link, webhookBody([[id]]))).status).toBe(200);
@@ -354,6 +357,8 @@ describe("leads fetched through the outbox", () => {
       }
     } finally {
       await graph.up();
+      process.env.WEBHOOK_RETRY_SCHEDULE = "100ms,100ms,100ms";
+      resetEnv();
     }
     const [row] = await settled(link.linkId, 1);
     expect(row!.state).toBe("stored");
