@@ -138,6 +138,15 @@ const EnvSchema = z.object({
     .trim()
     .optional()
     .transform((value) => value || "new_lead"),
+  /**
+   * The Graph API's base for Meta Lead Ads (DESIGN.md section 15): leads are fetched from `<base>/v21.0/<leadgen_id>`.
+   * The tests point it at a local fake. Never from a user.
+   */
+  META_GRAPH_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .or(z.literal("").transform(() => undefined))
+    .transform((value) => (value ?? "https://graph.facebook.com").replace(/\/+$/, "")),
   /** Replaces every captcha provider's verify endpoint (DESIGN.md section 11): a local fake verifier, in tests. */
   CAPTCHA_VERIFY_URL: z
     .url({ protocol: /^https?$/ })

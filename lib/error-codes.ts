@@ -377,6 +377,30 @@ export const ERROR_CODES = {
     summary: "No API key has this id in this workspace.",
     fix: "List the workspace's keys on its API keys page and use one of their ids.",
   },
+  invalid_signature: {
+    status: 403,
+    title: "Invalid signature",
+    ingest: true,
+    summary:
+      "The link's source signs its requests (Meta Lead Ads: `X-Hub-Signature-256`, an HMAC-SHA256 of the raw body with the app secret), and this request's signature is missing or does not match. Nothing was stored.",
+    fix: "Check that the secret saved on the link is the platform's current one (Meta: the app secret in the app's Basic settings).",
+  },
+  invalid_verify_token: {
+    status: 403,
+    title: "Invalid verify token",
+    ingest: true,
+    summary:
+      "Meta's subscription check (`GET` with `hub.mode=subscribe`) did not carry the verify token saved on this link, so the challenge is not answered.",
+    fix: "Paste the link's verify token into the Verify token box of the app's Webhooks settings in Meta for Developers.",
+  },
+  source_fetch_failed: {
+    status: 502,
+    title: "The lead could not be fetched",
+    ingest: true,
+    summary:
+      "Meta announced a lead (its `leadgen_id`), and fetching it from the Graph API failed for good: an error other than a temporary one, or every retry failed. The entry's errors hold the Graph API's message.",
+    fix: "Check the link's page access token (it needs `leads_retrieval` and `pages_manage_ads` and must belong to the form's page), then download the lead from Meta's Leads Center.",
+  },
   not_implemented: {
     status: 501,
     title: "Not implemented",

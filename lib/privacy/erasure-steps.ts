@@ -149,6 +149,13 @@ export const ERASURE_STEPS: ErasureStep[] = [
       count(tx, `DELETE FROM whatsapp_messages WHERE lead_id = $1::uuid AND workspace_id = $2::uuid`, [leadId, workspaceId]),
   },
   {
+    // A Meta Lead Ads fetch that became this lead keeps the platform's ids (the leadgen_id, with which Meta
+    // serves the person's answers to the page's token): it goes. Fetches never keep the fetched answers.
+    table: "meta_lead_fetches",
+    run: (tx, { workspaceId, leadId }) =>
+      count(tx, `DELETE FROM meta_lead_fetches WHERE lead_id = $1::uuid AND workspace_id = $2::uuid`, [leadId, workspaceId]),
+  },
+  {
     // Last: the row stays (the submissions' link to it, the request counts) with none of the person's data.
     // The search text is a generated column of these fields, so it empties with them. Tags go like notes
     // (words about the person), which also keeps erased leads out of the tagged leads' indexes
