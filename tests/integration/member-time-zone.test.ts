@@ -2,6 +2,8 @@
 // and their digest (the previous local day, written at 08:00 there) follow it, against a real SMTP server
 // (smtp-server + mailparser); without one, the workspace's zone. The admin shows times in it too.
 
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setTimeZoneAction } from "@/app/(admin)/account/time-zone-action";
 import { enqueueDigests } from "@/lib/channels/email/enqueue-digests";
@@ -140,6 +142,9 @@ describe("emails in the member's zone", () => {
     expect(await dueFor(paulo.id)).toEqual([]);
     dispatcher.wake();
     const [tokyoMonday] = await smtp.waitFor(aiko.email);
+    // Beside reader-messages.test.ts's emails, for the screenshots (docs/email.md): the English digest.
+    mkdirSync(path.join(process.cwd(), "test-results", "emails"), { recursive: true });
+    writeFileSync(path.join(process.cwd(), "test-results", "emails", "digest-en.html"), String(tokyoMonday!.parsed.html));
     expect(tokyoMonday!.parsed.subject).toBe("1 new lead in Padaria Sol Nascente on 03/09/2026");
     expect(tokyoMonday!.parsed.text).toContain("1 new lead in Padaria Sol Nascente on 03/09/2026, Tokyo time (GMT+9).");
     expect(tokyoMonday!.parsed.text).toContain("Segunda cedo");
