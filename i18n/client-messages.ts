@@ -10,6 +10,7 @@ import type { Messages } from "@/lib/i18n/messages";
 export const CLIENT_NAMESPACES = [
   "account.language",
   "account.password",
+  "account.timeZone",
   "apiKeys",
   "auth.setup",
   "auth.signin",

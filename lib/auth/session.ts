@@ -20,6 +20,8 @@ export interface CurrentSession {
   user: SessionUser;
   /** The language the user chose on the account page, read with the session; null: follow the browser. */
   locale: Locale | null;
+  /** The time zone the user chose on the account page, read with the session; null: follow the browser. */
+  timeZone: string | null;
 }
 
 /**
@@ -37,12 +39,22 @@ export const currentSession = cache(async (): Promise<CurrentSession | null> => 
       "The database is unavailable; the session could not be checked. Try again in a few seconds.",
     );
   }
-  const user = session?.user as { id?: unknown; email?: unknown; name?: unknown; sid?: unknown; locale?: unknown } | undefined;
+  const user = session?.user as
+    | {
+        id?: unknown;
+        email?: unknown;
+        name?: unknown;
+        sid?: unknown;
+        locale?: unknown;
+        timeZone?: unknown;
+      }
+    | undefined;
   if (typeof user?.id !== "string" || typeof user.sid !== "string" || typeof user.email !== "string") return null;
   return {
     sessionId: user.sid,
     user: { id: user.id, email: user.email, name: typeof user.name === "string" ? user.name : null },
     locale: isLocale(user.locale) ? user.locale : null,
+    timeZone: typeof user.timeZone === "string" ? user.timeZone : null,
   };
 });
 

@@ -37,15 +37,19 @@ function languageOf(...choices: (string | null | undefined)[]): Locale {
 }
 
 /**
- * The reader of an email (DESIGN.md section 13): the member's language, else the workspace's; the workspace's
- * time zone (members have no zone of their own).
+ * The reader of an email (DESIGN.md section 13): the member's language, else the workspace's; the member's own
+ * time zone (the account page), else the workspace's.
  */
-function readerOf(language: Locale, workspace: Pick<WorkspaceFacts, "timeZone"> | undefined): Reader & { language: Locale } {
+function readerOf(
+  language: Locale,
+  workspace: Pick<WorkspaceFacts, "timeZone"> | undefined,
+  ownTimeZone?: string | null,
+): Reader & { language: Locale } {
   return {
     language,
     t: mailTranslator(language),
     locale: formattingLocaleOf(language),
-    timeZone: canonicalTimeZone(workspace?.timeZone) ?? DEFAULT_TIME_ZONE,
+    timeZone: canonicalTimeZone(ownTimeZone) ?? canonicalTimeZone(workspace?.timeZone) ?? DEFAULT_TIME_ZONE,
   };
 }
 
@@ -54,11 +58,15 @@ async function memberOf(prisma: PrismaClient, workspaceId: string | null, userId
   if (!workspaceId || !userId) return undefined;
   const membership = await prisma.membership.findUnique({
     where: { workspaceId_userId: { workspaceId, userId } },
-    select: { user: { select: { email: true, locale: true } }, workspace: { select: workspaceFacts } },
+    select: { user: { select: { email: true, locale: true, timeZone: true } }, workspace: { select: workspaceFacts } },
   });
   if (!membership) return undefined;
   const { user, workspace } = membership;
-  return { to: user.email, workspace, reader: readerOf(languageOf(user.locale, workspace.language), workspace) };
+  return {
+    to: user.email,
+    workspace,
+    reader: readerOf(languageOf(user.locale, workspace.language), workspace, user.timeZone),
+  };
 }
 
 async function fieldFacts(prisma: PrismaClient, workspaceId: string): Promise<Map<string, FieldFacts>> {
@@ -131,7 +139,7 @@ async function renderNewLead(database: Database, email: ClaimedEmail): Promise<R
 }
 
 /**
- * A digest: the member's previous local day (`digest_day`, a day of the workspace's zone: enqueue-digests.ts),
+ * A digest: the member's previous local day (`digest_day`, a day of the member's zone: enqueue-digests.ts),
  * or, for a preview (no day), the 24 hours before it was asked for, which is sent even when they held no lead.
  */
 async function renderDigest(prisma: PrismaClient, email: ClaimedEmail): Promise<RenderedEmail> {
@@ -275,12 +283,13 @@ async function renderPasswordReset(prisma: PrismaClient, email: ClaimedEmail): P
     select: {
       email: true,
       locale: true,
+      timeZone: true,
       memberships: { orderBy: { createdAt: "asc" }, take: 1, select: { workspace: { select: workspaceFacts } } },
     },
   });
   if (!user) return { dropped: "the user was deleted" };
   const workspace = user.memberships[0]?.workspace;
-  const reader = readerOf(languageOf(user.locale, workspace?.language), workspace);
+  const reader = readerOf(languageOf(user.locale, workspace?.language), workspace, user.timeZone);
   const { t } = reader;
   const token = openToken(email.sealed_token);
   return {
