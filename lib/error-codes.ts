@@ -369,6 +369,24 @@ export const ERROR_CODES = {
     fix: "Use a public URL, or set `WEBHOOK_ALLOW_PRIVATE_NETWORKS=1` on the server to allow internal targets.",
   },
 
+  // Lead sources (DESIGN.md section 15): a platform's request to a link whose source is not JSON.
+  invalid_signature: {
+    status: 403,
+    title: "The request's signature is missing or wrong",
+    ingest: true,
+    summary:
+      "The link checks a signature on every request (a signing secret is set) and this request carried none, or one that does not match its body: it may not come from the platform.",
+    fix: "Paste the same signing secret in the platform's webhook settings and on the link, and let the platform send the body as it signed it.",
+  },
+  mapping_failed: {
+    status: 422,
+    title: "The link's mapping could not turn the request into a lead",
+    ingest: true,
+    summary:
+      "The link's JSONata expression failed on this request (`errors` names the position in the expression, or the path of the result), took too long, or did not give an object with the lead's fields.",
+    fix: "Open the link's Mapping section in the admin, try the expression on the last request received, and correct it.",
+  },
+
   // The management API (DESIGN.md section 8).
   api_key_not_found: {
     status: 404,

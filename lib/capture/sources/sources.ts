@@ -1,3 +1,4 @@
+import { mappingSource } from "./mapping/mapping-source";
 import type { SourceAdapter } from "./source-adapter";
 
 /** The capture link sources (DESIGN.md section 15), as stored in capture_links.source. */
@@ -8,7 +9,9 @@ export type LinkSource = (typeof LINK_SOURCES)[number];
  * Each source's adapter. "json" has none: section 3's shape goes straight to the pipeline, on the hot path.
  * A source without an adapter yet answers 501 source_not_supported.
  */
-const ADAPTERS: Partial<Record<LinkSource, SourceAdapter>> = {};
+const ADAPTERS: Partial<Record<LinkSource, SourceAdapter>> = {
+  mapping: mappingSource,
+};
 
 export function sourceAdapter(source: string): SourceAdapter | undefined {
   return ADAPTERS[source as LinkSource];
