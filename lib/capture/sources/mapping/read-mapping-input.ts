@@ -1,5 +1,5 @@
-import { isFormMediaType } from "@/lib/capture/html-forms/read-submission-body";
 import { parseFormFields } from "@/lib/capture/html-forms/parse-form-body";
+import { isFormMediaType } from "@/lib/capture/html-forms/read-submission-body";
 import { AppError } from "@/lib/errors";
 import { BODY_LIMIT, parseJsonObject, type ReceivedBody } from "@/lib/http/read-body";
 

@@ -122,9 +122,13 @@ export async function evaluateMapping(expression: Expression, input: unknown): P
     });
   }
   if (typeof result !== "object" || result === null || Array.isArray(result)) {
-    throw new AppError("mapping_failed", `The mapping expression must give an object with the lead's fields; it gave ${kindOf(result)}.`, {
-      errors: [{ field: "$", code: "not_an_object", message: `is ${kindOf(result)}, not an object` }],
-    });
+    throw new AppError(
+      "mapping_failed",
+      `The mapping expression must give an object with the lead's fields; it gave ${kindOf(result)}.`,
+      {
+        errors: [{ field: "$", code: "not_an_object", message: `is ${kindOf(result)}, not an object` }],
+      },
+    );
   }
   // JSON's own round trip: JSONata's sequences become arrays, functions and undefined values go.
   const json = JSON.stringify(result);
