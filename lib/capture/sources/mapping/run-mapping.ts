@@ -10,7 +10,7 @@ import { processSingleton } from "@/lib/process-singleton";
  * MAX_DEPTH nested evaluations (jsonata's own guardrails, checked on every step), and a result larger than the
  * body limit is refused (it is stored with the submission).
  */
-export const MAPPING_TIMEOUT_MS = 250;
+export const MAPPING_TIMEOUT_MS = 1_000;
 const MAX_DEPTH = 500;
 const MAX_SEQUENCE = 10_000;
 /** An expression is the admin's text: bounded so that compiling it stays cheap. */
