@@ -4,8 +4,8 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import pg from "pg";
-import { MAPPING_PRESETS } from "@/lib/capture/sources/mapping/presets";
-import { ENGINE_PORT, engineSocketDir } from "@/lib/db/embedded-engine";
+import { MAPPING_PRESETS } from "../../lib/capture/sources/mapping/presets";
+import { ENGINE_PORT, engineSocketDir } from "../../lib/db/embedded-engine";
 import { tallyPayload } from "../support/mapping-payloads";
 import { expect, test } from "./support/admin";
 import { leadlinkCli } from "./support/cli";
