@@ -102,31 +102,28 @@ const TYPEFORM = `(
 
 const TALLY = `(
   $fields := data.fields[$not(type = "CHECKBOXES" and $type(value) = "boolean")];
-  $text := function($field) {
-    $field.options
-      ? $join($field.value.( $id := $; $field.options[id = $id].text ), ", ")
-      : $type($field.value) = "array" and $type($field.value[0]) = "object"
-        ? $join($field.value.( url ? url : name ), ", ")
-        : $field.value
-  };
-  $email := $fields[type = "INPUT_EMAIL"][0];
-  $phone := $fields[type = "INPUT_PHONE_NUMBER"][0];
-  $names := $fields[type = "INPUT_TEXT" and $contains($lowercase(label), /name|nome/)
-    and $not($contains($lowercase(label), /company|empresa/))];
-  $hidden := $fields[type = "HIDDEN_FIELDS"];
-  $utm := function($name) { $hidden[label = "utm_" & $name][0].value };
-  $used := $append($append($names, $email), $phone).key;
-  $others := $fields[$not(key in $used) and $not(type = "HIDDEN_FIELDS" and $contains(label, /^utm_/)) and value != null];
+  $byType := $fields{type: [$]};
+  $hidden := $byType.HIDDEN_FIELDS{label: value};
+  $email := $byType.INPUT_EMAIL[0];
+  $phone := $byType.INPUT_PHONE_NUMBER[0];
+  $names := $byType.INPUT_TEXT[$contains(label, /name|nome/i) and $not($contains(label, /company|empresa/i))];
+  $used := [$email.key, $phone.key, $names.key];
+  $others := $fields[$not(key in $used) and $not(type = "HIDDEN_FIELDS" and $substring(label, 0, 4) = "utm_") and value != null];
   {
-    "name": $count($names) > 0 ? $join($names.value, " ") : undefined,
+    "name": $names ? $join($names.value, " ") : undefined,
     "email": $email.value,
     "telephone": $phone.value,
-    "utmSource": $utm("source"),
-    "utmMedium": $utm("medium"),
-    "utmCampaign": $utm("campaign"),
-    "utmContent": $utm("content"),
-    "utmTerm": $utm("term"),
-    "customFields": $merge($others.{ label: $text($) }),
+    "utmSource": $hidden.utm_source,
+    "utmMedium": $hidden.utm_medium,
+    "utmCampaign": $hidden.utm_campaign,
+    "utmContent": $hidden.utm_content,
+    "utmTerm": $hidden.utm_term,
+    "customFields": $merge($others.{
+      label: options
+        ? ( $field := $; $join(value.( $id := $; $field.options[id = $id].text ), ", ") )
+        : $type(value) = "array" and $type(value[0]) = "object" ? $join(value.(url ? url : name), ", ")
+        : value
+    }),
     "_submissionId": data.responseId,
     "_platform": { "formId": data.formId, "formName": data.formName, "eventId": eventId, "responseId": data.responseId }
   }
