@@ -36,6 +36,7 @@ export const CLIENT_NAMESPACES = [
   "nav",
   "privacy.retention",
   "roles",
+  "sourceMapping",
   "webhooks",
   "workflow",
   "workspaces.form",
