@@ -37,6 +37,7 @@ export const CLIENT_NAMESPACES = [
   "nav",
   "privacy.retention",
   "roles",
+  "sourceMapping",
   "webhooks",
   "workflow",
   "workspaces.form",

@@ -369,6 +369,24 @@ export const ERROR_CODES = {
     fix: "Use a public URL, or set `WEBHOOK_ALLOW_PRIVATE_NETWORKS=1` on the server to allow internal targets.",
   },
 
+  // Lead sources (DESIGN.md section 15): a platform's request to a link whose source is not JSON.
+  invalid_signature: {
+    status: 403,
+    title: "The request's signature is missing or wrong",
+    ingest: true,
+    summary:
+      "The link checks a signature on every request (Meta Lead Ads: `X-Hub-Signature-256` with the app secret; Typeform and Tally: their signature with the link's signing secret) and this request carried none, or one that does not match its body: it may not come from the platform. Nothing was stored.",
+    fix: "Paste the same secret on the link as in the platform (Meta: the app secret in the app's Basic settings; Typeform and Tally: the webhook's signing secret), and let the platform send the body as it signed it.",
+  },
+  mapping_failed: {
+    status: 422,
+    title: "The link's mapping could not turn the request into a lead",
+    ingest: true,
+    summary:
+      "The link's JSONata expression failed on this request (`errors` names the position in the expression, or the path of the result), took too long, or did not give an object with the lead's fields.",
+    fix: "Open the link's Mapping section in the admin, try the expression on the last request received, and correct it.",
+  },
+
   // The management API (DESIGN.md section 8).
   api_key_not_found: {
     status: 404,
@@ -376,14 +394,6 @@ export const ERROR_CODES = {
     ingest: false,
     summary: "No API key has this id in this workspace.",
     fix: "List the workspace's keys on its API keys page and use one of their ids.",
-  },
-  invalid_signature: {
-    status: 403,
-    title: "Invalid signature",
-    ingest: true,
-    summary:
-      "The link's source signs its requests (Meta Lead Ads: `X-Hub-Signature-256`, an HMAC-SHA256 of the raw body with the app secret), and this request's signature is missing or does not match. Nothing was stored.",
-    fix: "Check that the secret saved on the link is the platform's current one (Meta: the app secret in the app's Basic settings).",
   },
   invalid_verify_token: {
     status: 403,

@@ -321,7 +321,15 @@ async function receiveFromSource(
 ): Promise<CaptureReply> {
   const adapter = sourceAdapter(link.source);
   if (!adapter) throw unsupportedSource(link);
-  const reading = await adapter.receive({ database, link, request: attempt.request, received });
+  const reading = await adapter.receive({
+    database,
+    link,
+    request: attempt.request,
+    received,
+    keepPayload: (payload) => {
+      attempt.record.payload = storableText(payload);
+    },
+  });
   if ("answer" in reading) return sourceAnswerReply(reading.answer);
   const [only, ...more] = reading.submissions;
   if (!only) throw new AppError("validation_failed", "The request carries no lead.");

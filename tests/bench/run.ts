@@ -29,6 +29,7 @@ import {
 } from "./admin-timing";
 import { type IngestTarget, measureFloor, measureIngest, measureNoop, prepareIngest } from "./ingest-phase";
 import type { LoadResult } from "./load";
+import { type MappingRounds, mappingRounds, prepareMappingLink } from "./mapping-phase";
 import {
   applyTableSettings,
   type BenchServer,
@@ -279,6 +280,8 @@ interface PostgresFigures {
   rounds: Rounds;
   /** Ingest through PgBouncer in transaction mode and straight, alternated; absent without PgBouncer. */
   pooler?: PoolerRounds;
+  /** JSON ingest and a mapping link's (the Tally preset) alternated (issue 28). */
+  mapping: MappingRounds;
   /** Where the database ran (BenchDatabase.setup). */
   setup: string;
   /** Absent with --ingest-only. */
@@ -323,9 +326,11 @@ async function postgresPhase(): Promise<PostgresFigures> {
       await floor.stop();
     }
     const pooler = await poolerRounds(server, database.url, target);
-    if (options["ingest-only"]) return { rounds, pooler, setup: database.setup };
+    const mappingToken = await prepareMappingLink(server, target, database.url);
+    const mapping = await mappingRounds(server, target, mappingToken, { ...plan, connections: CONNECTIONS }, progress);
+    if (options["ingest-only"]) return { rounds, pooler, mapping, setup: database.setup };
     const webhooks = await webhookPhase(server, database.url, email, target, { ...plan, connections: CONNECTIONS }, progress);
-    if (options["webhooks-only"]) return { rounds, pooler, setup: database.setup, webhooks };
+    if (options["webhooks-only"]) return { rounds, pooler, mapping, setup: database.setup, webhooks };
 
     progress(`PostgreSQL: seeding ${plan.leads.toLocaleString("en")} leads (npm run seed)`);
     const { seconds: seedSeconds } = await runSeed(server, target.slug, plan.leads);
@@ -393,6 +398,7 @@ async function postgresPhase(): Promise<PostgresFigures> {
     return {
       rounds,
       pooler,
+      mapping,
       setup: database.setup,
       webhooks,
       atScale: {
@@ -580,6 +586,12 @@ function printTable(figures: Figures, scale: ScaleFigures | undefined): void {
           ],
         ] as [string, string, string][])),
     ["  vs no-op (≥ 1)", String(get("ingest_pg_vs_noop")), verdict("ingest_pg_vs_noop", 1, true)],
+    [
+      "ingest, PostgreSQL, mapping (Tally preset)",
+      `${get("ingest_mapping_rps")} req/s, p99 ${get("ingest_mapping_p99_ms")} ms`,
+      "",
+    ],
+    ["  vs JSON (≥ 0.80)", String(get("ingest_mapping_vs_json")), verdict("ingest_mapping_vs_json", 0.8, true)],
     ["  p99 vs no-op (≤ 1.5)", String(get("ingest_pg_p99_vs_noop")), verdict("ingest_pg_p99_vs_noop", 1.5, false)],
     [
       "ingest, PGlite",
@@ -717,6 +729,10 @@ async function main(): Promise<void> {
     floor_p99_ms: round1(floor.p99),
     ingest_pg_vs_noop: ratio(ingestPg.rps / noop.rps),
     ingest_pg_vs_floor: ratio(ingestPg.rps / floor.rps),
+    ingest_mapping_rps: round1(combine(postgres.mapping.mapping).rps),
+    ingest_mapping_p99_ms: round1(combine(postgres.mapping.mapping).p99),
+    ingest_mapping_failures: combine(postgres.mapping.mapping).failures,
+    ingest_mapping_vs_json: ratio(combine(postgres.mapping.mapping).rps / combine(postgres.mapping.json).rps),
     ingest_pg_server_cpu_ms_per_lead: round3(meanOf(postgres.rounds.costs, (cost) => cost.cpu.server)),
     ingest_pg_postgres_cpu_ms_per_lead: round3(meanOf(postgres.rounds.costs, (cost) => cost.cpu.postgres)),
     ingest_pg_wal_bytes_per_lead: Math.round(meanOf(postgres.rounds.costs, (cost) => cost.walBytes)),

@@ -28,6 +28,11 @@ export interface SourceRequest {
   request: Request;
   /** The body as read by the endpoint (text and bytes, within the body limit; `tooLarge` already refused). */
   received: ReceivedBody;
+  /**
+   * Replaces what the link's log keeps as the request's payload (the raw body by default): a form post is kept
+   * as the JSON object it became, as the endpoint does for forms, so the admin (and a mapping's "try") reads it.
+   */
+  keepPayload?(payload: string): void;
 }
 
 export interface SourceGetRequest {

@@ -1,4 +1,5 @@
 import { metaLeadAdsSource } from "./meta/meta-lead-ads";
+import { mappingSource } from "./mapping/mapping-source";
 import type { SourceAdapter } from "./source-adapter";
 
 /** The capture link sources (DESIGN.md section 15), as stored in capture_links.source. */
@@ -11,6 +12,7 @@ export type LinkSource = (typeof LINK_SOURCES)[number];
  */
 const ADAPTERS: Partial<Record<LinkSource, SourceAdapter>> = {
   meta_lead_ads: metaLeadAdsSource,
+  mapping: mappingSource,
 };
 
 export function sourceAdapter(source: string): SourceAdapter | undefined {

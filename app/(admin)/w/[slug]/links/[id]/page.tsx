@@ -6,6 +6,7 @@ import { LinkSettingsForm } from "@/components/links/link-settings-form";
 import { LinkSettingsSummary } from "@/components/links/link-settings-summary";
 import { LinkStats } from "@/components/links/link-stats";
 import { LinkStatusBadge } from "@/components/links/link-status-badge";
+import { MappingSection } from "@/components/links/mapping-section";
 import { RefusedOrigins } from "@/components/links/refused-origins";
 import { RequestLog } from "@/components/links/request-log";
 import { SnippetTabs } from "@/components/links/snippet-tabs";
@@ -133,6 +134,8 @@ export default async function LinkPage({
           </div>
         </div>
       </Card>
+
+      <MappingSection workspace={workspace} linkId={link.id} canManage={canManage} />
 
       <Card
         title={tForm("share.title")}
