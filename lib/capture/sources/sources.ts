@@ -1,5 +1,5 @@
-import { metaLeadAdsSource } from "./meta/meta-lead-ads";
 import { mappingSource } from "./mapping/mapping-source";
+import { metaLeadAdsSource } from "./meta/meta-lead-ads";
 import type { SourceAdapter } from "./source-adapter";
 
 /** The capture link sources (DESIGN.md section 15), as stored in capture_links.source. */
