@@ -6,10 +6,16 @@ import type { HostedForm } from "@/lib/capture/hosted-form/load-hosted-form";
 
 type Captcha = NonNullable<HostedForm["captcha"]>;
 
+/** Explicit rendering, as Turnstile and hCaptcha document it: render into an element, reset by the widget's id. */
+interface ChallengeApi {
+  render: (element: HTMLElement, options: Record<string, unknown>) => string | number;
+  reset: (id?: string | number) => void;
+}
+
 /** What the providers' scripts put on `window` (each documents these calls). */
 interface ProviderApis {
-  turnstile?: { reset: (widget?: Element) => void };
-  hcaptcha?: { reset: (id?: string) => void };
+  turnstile?: ChallengeApi;
+  hcaptcha?: ChallengeApi;
   grecaptcha?: {
     ready: (callback: () => void) => void;
     execute: (siteKey: string, options: { action: string }) => Promise<string>;
@@ -18,12 +24,14 @@ interface ProviderApis {
 
 /** reCAPTCHA v3 tokens live two minutes: a fresh one well before that. */
 const RECAPTCHA_REFRESH_MS = 90_000;
+const SCRIPT_POLL_MS = 100;
 
 /**
- * The link's captcha widget inside the hosted form (its script is loaded by the page, with the CSP's nonce):
- * Turnstile and hCaptcha render their challenge into their element and add their response field to the form;
- * reCAPTCHA v3 has no challenge, so a fresh token goes into a hidden `g-recaptcha-response`. After a refused
- * post the spent token is replaced (`attempt` changes). Without JavaScript no widget can run: the page says so.
+ * The link's captcha widget inside the hosted form (the page loads its script, with the CSP's nonce). Rendered
+ * explicitly once React has the page, so hydration never meets the provider's markup: Turnstile and hCaptcha
+ * draw their challenge into this element and add their response field to the form; reCAPTCHA v3 has no
+ * challenge, so a fresh token goes into a hidden `g-recaptcha-response`. A refused post spent the token: a new
+ * `attempt` resets the widget. Without JavaScript no widget runs, and the page says so.
  */
 export function HostedCaptcha({
   captcha,
@@ -40,38 +48,61 @@ export function HostedCaptcha({
 }) {
   const widget = useRef<HTMLDivElement>(null);
   const token = useRef<HTMLInputElement>(null);
+  const rendered = useRef<string | number | undefined>(undefined);
 
+  // Render (or, for reCAPTCHA, ask for a token) as soon as the provider's async script is there.
   useEffect(() => {
     const apis = window as unknown as ProviderApis;
-    if (captcha.provider !== "recaptcha") {
-      if (attempt === 0) return;
-      if (captcha.provider === "turnstile" && widget.current) apis.turnstile?.reset(widget.current);
-      if (captcha.provider === "hcaptcha") apis.hcaptcha?.reset();
-      return;
-    }
     let stopped = false;
-    const refresh = () => {
-      const recaptcha = apis.grecaptcha;
-      if (!recaptcha) return;
-      recaptcha.ready(() => {
-        void recaptcha.execute(captcha.siteKey, { action: "submit" }).then((value) => {
+    const recaptchaToken = () =>
+      apis.grecaptcha?.ready(() => {
+        void apis.grecaptcha!.execute(captcha.siteKey, { action: "submit" }).then((value) => {
           if (!stopped && token.current) token.current.value = value;
         });
       });
+    const start = () => {
+      if (captcha.provider === "recaptcha") {
+        if (!apis.grecaptcha) return false;
+        recaptchaToken();
+        return true;
+      }
+      const api = apis[captcha.provider];
+      if (!api || !widget.current) return false;
+      if (rendered.current === undefined) {
+        rendered.current = api.render(widget.current, {
+          sitekey: captcha.siteKey,
+          language,
+          hl: language,
+          "response-field-name": WIDGET_RESPONSE_FIELDS[captcha.provider],
+        });
+      }
+      return true;
     };
-    // The script is async: ask as soon as it is there, then keep the token fresh.
     const waiting = window.setInterval(() => {
-      if (!apis.grecaptcha) return;
-      window.clearInterval(waiting);
-      refresh();
-    }, 200);
-    const fresh = window.setInterval(refresh, RECAPTCHA_REFRESH_MS);
+      if (start()) window.clearInterval(waiting);
+    }, SCRIPT_POLL_MS);
+    const fresh = captcha.provider === "recaptcha" ? window.setInterval(recaptchaToken, RECAPTCHA_REFRESH_MS) : undefined;
     return () => {
       stopped = true;
       window.clearInterval(waiting);
-      window.clearInterval(fresh);
+      if (fresh !== undefined) window.clearInterval(fresh);
     };
-  }, [captcha, attempt]);
+  }, [captcha, language]);
+
+  // After a refused post: a new challenge (Turnstile, hCaptcha) or a new token (reCAPTCHA).
+  useEffect(() => {
+    if (attempt === 0) return;
+    const apis = window as unknown as ProviderApis;
+    if (captcha.provider === "recaptcha") {
+      apis.grecaptcha?.ready(() => {
+        void apis.grecaptcha!.execute(captcha.siteKey, { action: "submit" }).then((value) => {
+          if (token.current) token.current.value = value;
+        });
+      });
+    } else if (rendered.current !== undefined) {
+      apis[captcha.provider]?.reset(rendered.current);
+    }
+  }, [attempt, captcha]);
 
   return (
     <fieldset className="mt-6" data-testid="hosted-form-captcha">
@@ -79,13 +110,7 @@ export function HostedCaptcha({
       {captcha.provider === "recaptcha" ? (
         <input ref={token} type="hidden" name={WIDGET_RESPONSE_FIELDS.recaptcha} defaultValue="" />
       ) : (
-        <div
-          ref={widget}
-          className={captcha.provider === "turnstile" ? "cf-turnstile" : "h-captcha"}
-          data-sitekey={captcha.siteKey}
-          data-language={language}
-          data-response-field-name={WIDGET_RESPONSE_FIELDS[captcha.provider]}
-        />
+        <div ref={widget} />
       )}
       <noscript>
         <p

@@ -15,7 +15,7 @@ import { setLinkForm } from "@/lib/links/set-link-form";
 import { useTestDatabase } from "../support/database";
 import { expectProblem } from "../support/ingest-helpers";
 import { newTenant } from "../support/tenants";
-import { type Receiver, startReceiver } from "../support/webhook-receiver";
+import { type Answer, type Receiver, startReceiver } from "../support/webhook-receiver";
 
 const db = useTestDatabase();
 
@@ -39,7 +39,7 @@ function allowPrivateNetworks(allowed: boolean) {
 beforeAll(async () => {
   allowPrivateNetworks(true);
   host = await startReceiver();
-  host.answer((request) => {
+  host.answer((request): Answer => {
     if (request.path === "/logo.png") return { status: 200, headers: { "content-type": "image/png" }, body: PNG };
     if (request.path === "/logo.gif") return { status: 200, headers: { "content-type": "image/gif" }, body: GIF };
     if (request.path === "/logo.svg") return { status: 200, headers: { "content-type": "image/svg+xml" }, body: SVG };

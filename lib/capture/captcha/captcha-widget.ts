@@ -19,13 +19,16 @@ export const WIDGET_RESPONSE_FIELDS: Record<CaptchaProvider, string> = {
   recaptcha: "g-recaptcha-response",
 };
 
-/** The widget's script, in the form's language where the provider takes one. */
+/**
+ * The widget's script. Turnstile and hCaptcha are rendered explicitly (components/hosted-form/hosted-captcha.tsx),
+ * in the form's language where the provider takes one; reCAPTCHA v3 with the site key it runs for.
+ */
 export function widgetScriptUrl(provider: CaptchaProvider, siteKey: string, language: string): string {
   switch (provider) {
     case "turnstile":
-      return "https://challenges.cloudflare.com/turnstile/v0/api.js";
+      return "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit";
     case "hcaptcha":
-      return `https://js.hcaptcha.com/1/api.js?hl=${encodeURIComponent(language)}`;
+      return `https://js.hcaptcha.com/1/api.js?render=explicit&hl=${encodeURIComponent(language)}`;
     case "recaptcha":
       return `https://www.google.com/recaptcha/api.js?render=${encodeURIComponent(siteKey)}&hl=${encodeURIComponent(language)}`;
   }
