@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { WIDGET_RESPONSE_FIELDS } from "@/lib/capture/captcha/captcha-widget";
 import type { HostedForm } from "@/lib/capture/hosted-form/load-hosted-form";
 
@@ -31,7 +31,8 @@ const SCRIPT_POLL_MS = 100;
  * explicitly once React has the page, so hydration never meets the provider's markup: Turnstile and hCaptcha
  * draw their challenge into this element and add their response field to the form; reCAPTCHA v3 has no
  * challenge, so a fresh token goes into a hidden `g-recaptcha-response`. A refused post spent the token: a new
- * `attempt` resets the widget. Without JavaScript no widget runs, and the page says so.
+ * `attempt` resets the widget. Without JavaScript no widget runs, and the page says so (the note goes away
+ * once the page's script runs).
  */
 export function HostedCaptcha({
   captcha,
@@ -49,6 +50,10 @@ export function HostedCaptcha({
   const widget = useRef<HTMLDivElement>(null);
   const token = useRef<HTMLInputElement>(null);
   const rendered = useRef<string | number | undefined>(undefined);
+  // Shown until the page's JavaScript runs: without it (a browser with JavaScript off) the note stays. Not a
+  // <noscript>, which a browser whose scripts are only switched off for the page still hides.
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
 
   // Render (or, for reCAPTCHA, ask for a token) as soon as the provider's async script is there.
   useEffect(() => {
@@ -112,14 +117,14 @@ export function HostedCaptcha({
       ) : (
         <div ref={widget} />
       )}
-      <noscript>
+      {scripted ? null : (
         <p
           className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
           data-testid="hosted-form-captcha-needs-script"
         >
           {needsScript}
         </p>
-      </noscript>
+      )}
     </fieldset>
   );
 }

@@ -158,6 +158,8 @@ test("the hosted form shows the link's captcha widget; a good token creates the 
   expect(policy).not.toMatch(/hcaptcha|google|gstatic/);
   await expect(page.locator("input[name=cf-turnstile-response]")).toHaveValue(/^fake-token-1-0x4AAAAAAA-site$/);
   expect(scripts).toEqual(["https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit"]);
+  // With JavaScript, the note that the form needs it is gone.
+  await expect(page.getByTestId("hosted-form-captcha-needs-script")).toHaveCount(0);
   await expectAccessible(page, "captcha form");
   await screenshot(page, info, "hosted-form-captcha-en-390");
 
