@@ -102,6 +102,7 @@ export function linkFormWords(language: FormLanguage) {
       ...words.hosted,
       closedTitle: t("hosted.closedTitle"),
       sentTitle: t("hosted.sentTitle"),
+      captchaNeedsScript: t("hosted.captchaNeedsScript"),
       errorSummary: (count: number) => t("hosted.errorSummary", { count }),
       closedBody: (workspace: string) => t("hosted.closedBody", { workspace }),
       purposes: (purposes: string) => t("hosted.purposes", { purposes }),
