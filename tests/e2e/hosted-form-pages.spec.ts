@@ -170,6 +170,7 @@ test("the hosted form shows the link's captcha widget; a good token creates the 
   await page.locator("#field-email").fill(person);
   await page.getByTestId("hosted-form-submit").click();
   await expect(page.getByTestId("hosted-form-errors")).toContainText("The anti-spam check failed. Please try again.");
+  await expect(page.getByTestId("hosted-form-errors")).not.toContainText("Please check");
   await expect(page.locator("#field-email")).toHaveValue(person);
   await expect(page.locator("#field-name")).toHaveValue("Ana Souza");
   expect(verifier.received.at(-1)).toMatchObject({ secret: "turnstile-secret", response: "fake-token-1-0x4AAAAAAA-site" });
