@@ -49,6 +49,7 @@ export function CreateLinkForm({
           captchaProvider: value("captchaProvider"),
           captchaMinScore: value("captchaMinScore"),
           captchaAcceptOnOutage: value("captchaAcceptOnOutage") === "on",
+          captchaSiteKey: value("captchaSiteKey"),
           captchaSecretSet: false,
         }}
         errors={errors}

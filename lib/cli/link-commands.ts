@@ -18,6 +18,7 @@ interface CreateOptions {
   errorUrl?: string;
   captcha?: string;
   captchaSecret?: string;
+  captchaSiteKey?: string;
   captchaMinScore?: string;
   captchaAcceptOnOutage?: boolean;
 }
@@ -30,6 +31,7 @@ function formSettingsJson(link: CaptureLinkSummary, options: CreateOptions): Rec
       ? {
           captcha: {
             provider: link.captchaProvider,
+            siteKey: link.captchaSiteKey,
             minScore: link.captchaMinScore,
             acceptOnOutage: link.captchaAcceptOnOutage,
           },
@@ -74,11 +76,15 @@ export function registerLinkCommands(program: Command, context: CliContext): voi
     .option("--error-url <url>", "with --accept-forms: where browsers go after a refused post, with ?error=&fields=")
     .option("--captcha <provider>", "require a captcha: turnstile, hcaptcha or recaptcha (v3)")
     .option("--captcha-secret <secret>", "the captcha provider's secret key (required with --captcha)")
+    .option(
+      "--captcha-site-key <key>",
+      "the captcha provider's public site key, for the hosted form's widget (required with --captcha)",
+    )
     .option("--captcha-min-score <score>", "reCAPTCHA v3: the lowest score accepted, 0 to 1 (default 0.5)")
     .option("--captcha-accept-on-outage", "accept (and mark) leads when the captcha provider is down, instead of 503")
     .addHelpText(
       "after",
-      '\nJSON: {"id", "token", "url", "name"}, plus "acceptForms", "successUrl", "errorUrl" with --accept-forms\nand "captcha": {"provider", "minScore", "acceptOnOutage"} with --captcha',
+      '\nJSON: {"id", "token", "url", "name"}, plus "acceptForms", "successUrl", "errorUrl" with --accept-forms\nand "captcha": {"provider", "siteKey", "minScore", "acceptOnOutage"} with --captcha',
     )
     .action(
       action(context, async (options: CreateOptions) => {
@@ -95,6 +101,7 @@ export function registerLinkCommands(program: Command, context: CliContext): voi
             errorUrl: options.errorUrl ?? null,
             captchaProvider: options.captcha ?? null,
             captchaSecret: options.captchaSecret ?? null,
+            captchaSiteKey: options.captchaSiteKey ?? null,
             captchaMinScore: options.captchaMinScore === undefined ? null : Number(options.captchaMinScore),
             captchaAcceptOnOutage: options.captchaAcceptOnOutage === true,
           },

@@ -16,6 +16,7 @@ export const captureLinkSelect = {
   successUrl: true,
   errorUrl: true,
   captchaProvider: true,
+  captchaSiteKey: true,
   captchaMinScore: true,
   captchaAcceptOnOutage: true,
   createdAt: true,

@@ -19,6 +19,7 @@ export async function createLink(workspaceId: string, input: LinkInput, actor?: 
     errorUrl: data.errorUrl ?? null,
     captchaProvider: data.captchaProvider ?? null,
     captchaSecret: data.captchaSecret ?? null,
+    captchaSiteKey: data.captchaSiteKey ?? null,
   });
   const { prisma } = await getDatabase();
   const link = await prisma.$transaction(async (tx) => {

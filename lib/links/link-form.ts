@@ -33,6 +33,7 @@ export function readLinkSettingsForm(form: FormData): LinkSettings {
 function readFormCaptureFields(form: FormData): Partial<LinkSettings> {
   const provider = text(form, "captchaProvider");
   const secret = text(form, "captchaSecret");
+  const siteKey = text(form, "captchaSiteKey");
   const score = text(form, "captchaMinScore").trim().replace(",", ".");
   return {
     acceptForms: text(form, "acceptForms") === "on",
@@ -40,6 +41,8 @@ function readFormCaptureFields(form: FormData): Partial<LinkSettings> {
     errorUrl: text(form, "errorUrl"),
     captchaProvider: provider,
     ...(provider === "" ? { captchaSecret: null } : secret.trim() !== "" ? { captchaSecret: secret } : {}),
+    // The site key is public: the page shows it, so the box always holds the value to save.
+    captchaSiteKey: provider === "" ? null : siteKey,
     captchaMinScore: score === "" ? null : Number(score),
     captchaAcceptOnOutage: text(form, "captchaAcceptOnOutage") === "on",
   };

@@ -3,7 +3,7 @@ import { LEAD_KEYS } from "@/lib/leads/lead-input";
 import { KeyName } from "@/lib/validation/key-name";
 import { RateLimitSetting } from "@/lib/validation/rate";
 import { normaliseOrigin } from "./allowed-origins";
-import { CaptchaMinScore, CaptchaProviderInput, CaptchaSecret, RedirectUrl } from "./form-settings";
+import { CaptchaMinScore, CaptchaProviderInput, CaptchaSecret, CaptchaSiteKey, RedirectUrl } from "./form-settings";
 
 export const LinkName = z.string().trim().min(1, "is required").max(100, "must be at most 100 characters");
 
@@ -68,6 +68,8 @@ const FormAndCaptchaSettings = {
   /** null: no captcha. */
   captchaProvider: clearable(CaptchaProviderInput).optional(),
   captchaSecret: clearable(CaptchaSecret).optional(),
+  /** The provider's public site key, for the hosted form's widget; required with a provider. */
+  captchaSiteKey: clearable(CaptchaSiteKey).optional(),
   /** reCAPTCHA v3's lowest accepted score; null: 0.5. */
   captchaMinScore: CaptchaMinScore.nullable().optional(),
   /** The provider cannot be reached: accept and mark the lead (true) or answer 503 (false). */

@@ -46,6 +46,7 @@ describe("LinkSettings", () => {
       errorUrl: null,
       captchaProvider: null,
       captchaSecret: null,
+      captchaSiteKey: null,
       captchaMinScore: null,
       captchaAcceptOnOutage: false,
     });

@@ -286,6 +286,7 @@ export default async function LinkPage({
                 captchaProvider: link.captchaProvider ?? "",
                 captchaMinScore: link.captchaMinScore === null ? "" : String(link.captchaMinScore),
                 captchaAcceptOnOutage: link.captchaAcceptOnOutage,
+                captchaSiteKey: link.captchaSiteKey ?? "",
                 captchaSecretSet: link.captchaProvider !== null,
               }}
               defaultRateLimit={defaultRateLimit}
