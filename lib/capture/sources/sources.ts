@@ -1,8 +1,7 @@
+import { LINK_SOURCES, type LinkSource } from "@/lib/links/link-source-settings";
 import type { SourceAdapter } from "./source-adapter";
 
-/** The capture link sources (DESIGN.md section 15), as stored in capture_links.source. */
-export const LINK_SOURCES = ["json", "google_ads", "meta_lead_ads", "rd_station", "mapping"] as const;
-export type LinkSource = (typeof LINK_SOURCES)[number];
+export { LINK_SOURCES, type LinkSource };
 
 /**
  * Each source's adapter. "json" has none: section 3's shape goes straight to the pipeline, on the hot path.
