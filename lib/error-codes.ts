@@ -134,6 +134,24 @@ export const ERROR_CODES = {
     fix: "Retry later; if it persists, tell the Leadlink operator.",
   },
 
+  // Lead sources (DESIGN.md section 15): a platform's request that does not prove it comes from the platform.
+  invalid_source_key: {
+    status: 403,
+    title: "Invalid source key",
+    ingest: true,
+    summary:
+      "The request's key (Google Ads' `google_key`) is not the key of this capture link, so it may not come from the platform the link was made for. Nothing was stored.",
+    fix: "Copy the key shown on the capture link's page into the platform (in Google Ads: the lead form's webhook integration, \"Key\"), then send a test lead.",
+  },
+  invalid_signature: {
+    status: 403,
+    title: "Invalid signature",
+    ingest: true,
+    summary:
+      "The request's signature (e.g. Meta's `X-Hub-Signature-256`, Typeform's or Tally's) is missing or was not made with this link's secret. Nothing was stored.",
+    fix: "Check that the secret saved on the capture link is the one the platform signs with (Meta: the app secret; Typeform, Tally: the webhook's signing secret).",
+  },
+
   // Signing in and permissions.
   unauthorized: {
     status: 401,

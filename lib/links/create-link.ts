@@ -1,7 +1,7 @@
 import { type AuditActor, recordAudit } from "@/lib/audit/record";
 import { getDatabase } from "@/lib/db/client";
-import type { FieldIssue } from "@/lib/errors";
 import type { Prisma } from "@/lib/db/generated/client";
+import type { FieldIssue } from "@/lib/errors";
 import { toFieldIssues, validationFailed } from "@/lib/validation/parse-input";
 import { type CaptureLinkSummary, captureLinkSelect, toCaptureLinkSummary } from "./capture-link";
 import { assertFormSettings } from "./form-settings";
