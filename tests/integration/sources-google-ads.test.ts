@@ -131,7 +131,9 @@ describe("Google Ads lead form webhooks", () => {
     const { workspace, link, token, key } = await googleLink({ listen: true });
     const response = await send(
       token,
-      googleAdsLead(key, [{ column_name: "User Email", string_value: "test@example.com", column_id: "EMAIL" }], { is_test: true }),
+      googleAdsLead(key, [{ column_name: "User Email", string_value: "test@example.com", column_id: "EMAIL" }], {
+        is_test: true,
+      }),
     );
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ created: true, dryRun: true });

@@ -29,7 +29,13 @@ describe("RD Station conversion webhooks", () => {
     const [ana, bruno] = [uniqueEmail("ana"), uniqueEmail("bruno")];
     const response = await send(token, [
       rdStationLead({ email: ana, name: "Ana Lima", personal_phone: "(48) 3025-2598", mobile_phone: "" }),
-      rdStationLead({ email: bruno, name: "Bruno Reis", personal_phone: "", mobile_phone: "48 99999-0000", state: "Santa Catarina" }),
+      rdStationLead({
+        email: bruno,
+        name: "Bruno Reis",
+        personal_phone: "",
+        mobile_phone: "48 99999-0000",
+        state: "Santa Catarina",
+      }),
     ]);
     expect(response.status).toBe(200);
     const { results } = await response.json();
@@ -65,7 +71,11 @@ describe("RD Station conversion webhooks", () => {
     ]);
     expect(response.status).toBe(200);
     const { results } = await response.json();
-    expect(results[0]).toMatchObject({ status: 422, code: "validation_failed", errors: [expect.objectContaining({ field: "email" })] });
+    expect(results[0]).toMatchObject({
+      status: 422,
+      code: "validation_failed",
+      errors: [expect.objectContaining({ field: "email" })],
+    });
     expect(results[1]).toMatchObject({ status: 201, created: true });
     expect(await db.current.prisma.lead.count({ where: { workspaceId: workspace.id } })).toBe(1);
     const rows = await submissionsOf(db.current, link.id);
@@ -94,7 +104,9 @@ describe("RD Station conversion webhooks", () => {
     ]);
     expect(response.status).toBe(201);
     const answer = await response.json();
-    expect(answer.warnings).toEqual([expect.objectContaining({ field: "customFields.unknown_field", code: "unknown_custom_field" })]);
+    expect(answer.warnings).toEqual([
+      expect.objectContaining({ field: "customFields.unknown_field", code: "unknown_custom_field" }),
+    ]);
     const lead = await db.current.prisma.lead.findUniqueOrThrow({ where: { id: answer.leadId } });
     expect(lead.customFields).toEqual({
       [budget.id]: "R$ 5.000",
@@ -132,12 +144,21 @@ describe("RD Station conversion webhooks", () => {
     const again = await send(token, [
       rdStationLead(
         { email },
-        { first: { source: "google", medium: "cpc" }, last: { source: "email", medium: "newsletter" }, at: "2026-11-28T09:00:00-03:00" },
+        {
+          first: { source: "google", medium: "cpc" },
+          last: { source: "email", medium: "newsletter" },
+          at: "2026-11-28T09:00:00-03:00",
+        },
       ),
     ]);
     expect(again.status).toBe(200);
     const updated = await db.current.prisma.lead.findUniqueOrThrow({ where: { id: lead.id } });
-    expect(updated).toMatchObject({ firstUtmSource: "google", firstUtmCampaign: "ebook-verao", lastUtmSource: "email", lastUtmCampaign: null });
+    expect(updated).toMatchObject({
+      firstUtmSource: "google",
+      firstUtmCampaign: "ebook-verao",
+      lastUtmSource: "email",
+      lastUtmCampaign: null,
+    });
   });
 
   it("stores a resent conversion once", async () => {
