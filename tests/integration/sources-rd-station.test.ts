@@ -188,8 +188,8 @@ describe("RD Station conversion webhooks", () => {
     const [a, b] = await Promise.all(
       [one, other].map(({ workspace }) => db.current.prisma.lead.findMany({ where: { workspaceId: workspace.id } })),
     );
-    expect(a).toHaveLength(1);
-    expect(b).toMatchObject([{ name: "Other" }]);
-    expect(a[0]!.id).not.toBe(b[0]!.id);
+    expect(a!).toHaveLength(1);
+    expect(b!).toMatchObject([{ name: "Other" }]);
+    expect(a![0]!.id).not.toBe(b![0]!.id);
   });
 });
