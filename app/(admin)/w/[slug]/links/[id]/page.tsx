@@ -9,6 +9,7 @@ import { LinkStatusBadge } from "@/components/links/link-status-badge";
 import { RefusedOrigins } from "@/components/links/refused-origins";
 import { RequestLog } from "@/components/links/request-log";
 import { SnippetTabs } from "@/components/links/snippet-tabs";
+import { SourceCard } from "@/components/links/source-card";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -133,6 +134,7 @@ export default async function LinkPage({
           </div>
         </div>
       </Card>
+      <SourceCard link={link} />
 
       <Card
         title={tForm("share.title")}
