@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { type AuditActor, recordAudit } from "@/lib/audit/record";
 import { getDatabase } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
@@ -56,7 +57,8 @@ function parseLinkInput(input: LinkInput) {
   const settings = LINK_SOURCES.includes(source) ? parseSourceSettings(source, raw.sourceSettings) : undefined;
   if (settings && !settings.ok) errors.push(...settings.errors);
   if (!parsed.success || errors.length > 0) {
-    throw validationFailed("capture link", errors, parsed.success ? undefined : parsed.error);
+    const issues = [...(parsed.success ? [] : parsed.error.issues), ...(settings && !settings.ok ? settings.issues : [])];
+    throw validationFailed("capture link", errors, new z.ZodError(issues));
   }
   return { ...parsed.data, sourceSettings: settings?.ok ? settings.settings : null };
 }

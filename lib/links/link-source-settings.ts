@@ -67,12 +67,14 @@ export function generateGoogleAdsKey(): string {
 export function parseSourceSettings(
   source: LinkSource,
   input: unknown,
-): { ok: true; settings: Record<string, unknown> | null } | { ok: false; errors: FieldIssue[] } {
+): { ok: true; settings: Record<string, unknown> | null } | { ok: false; errors: FieldIssue[]; issues: z.core.$ZodIssue[] } {
   if (source === "json") {
     if (input === undefined || input === null) return { ok: true, settings: null };
+    const message = 'must be left out for the "json" source';
     return {
       ok: false,
-      errors: [{ field: "sourceSettings", code: "not_allowed", message: 'must be left out for the "json" source' }],
+      errors: [{ field: "sourceSettings", code: "not_allowed", message }],
+      issues: [{ code: "custom", path: ["sourceSettings"], message, input, params: { code: "not_allowed" } }],
     };
   }
   const given = input ?? {};
@@ -82,12 +84,14 @@ export function parseSourceSettings(
       : given;
   const parsed = SETTINGS[source].safeParse(value);
   if (parsed.success) return { ok: true, settings: parsed.data as Record<string, unknown> };
+  // Named from the link's input ("sourceSettings.…"), the zod issues too: an admin form words them in its language.
   return {
     ok: false,
     errors: toFieldIssues(parsed.error).map((issue) => ({
       ...issue,
       field: issue.field ? `sourceSettings.${issue.field}` : "sourceSettings",
     })),
+    issues: parsed.error.issues.map((issue) => ({ ...issue, path: ["sourceSettings", ...issue.path] })),
   };
 }
 

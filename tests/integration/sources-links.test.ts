@@ -1,14 +1,17 @@
 // DESIGN.md section 15: a link's source chosen at creation through the CLI and the API, each source's settings
 // checked (every invalid part named in one 422), secrets masked whenever the link is read back, and audited.
+import "../support/server-action";
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { createLinkAction } from "@/app/(admin)/w/[slug]/links/actions";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { MAPPING_PRESETS } from "@/lib/capture/sources/mapping/presets";
 import { apiJson } from "../support/api-client";
 import { runJson } from "../support/cli-run";
 import { useTestDatabase } from "../support/database";
+import { callAction } from "../support/server-action";
 import { newTenant } from "../support/tenants";
 
 const db = useTestDatabase();
@@ -205,5 +208,57 @@ describe("POST /api/v1/links with a source", () => {
     expect(listB.body.data.map((link: { name: string }) => link.name)).not.toContain("Alpha Google");
     const listA = await apiJson("/api/v1/links", { key: a.key });
     expect(listA.body.data.map((link: { name: string }) => link.name)).toContain("Alpha Google");
+  });
+});
+
+function form(fields: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.set(name, value);
+  return data;
+}
+
+describe("the admin's New capture link form", () => {
+  it("creates a google_ads link with a generated key, and a mapping link from a preset", async () => {
+    const { owner, workspace } = await newTenant("adminsources");
+    await expect(
+      callAction(owner, () => createLinkAction(workspace.slug, {}, form({ name: "Ads", source: "google_ads" }))),
+    ).rejects.toThrow(/NEXT_REDIRECT/);
+    await expect(
+      callAction(owner, () =>
+        createLinkAction(workspace.slug, {}, form({ name: "Form", source: "mapping", "sourceSettings.preset": "jotform" })),
+      ),
+    ).rejects.toThrow(/NEXT_REDIRECT/);
+    const links = await db.current.prisma.captureLink.findMany({
+      where: { workspaceId: workspace.id },
+      orderBy: { name: "asc" },
+    });
+    expect(links.map((link) => [link.name, link.source])).toEqual([
+      ["Ads", "google_ads"],
+      ["Form", "mapping"],
+    ]);
+    expect((links[0]!.sourceSettings as { key: string }).key).toMatch(/^gk_/);
+    expect(links[1]!.sourceSettings).toEqual({
+      preset: "jotform",
+      expression: MAPPING_PRESETS.jotform.expression,
+      signingSecret: null,
+    });
+  });
+
+  it("shows each missing Meta setting next to its box, in the admin's language", async () => {
+    const { owner, workspace } = await newTenant("adminmeta");
+    const fields = form({ name: "Meta", source: "meta_lead_ads", "sourceSettings.appSecret": "s3cret" });
+    const english = await callAction(owner, () => createLinkAction(workspace.slug, {}, fields), { acceptLanguage: "en-US" });
+    expect(english).toMatchObject({
+      ok: false,
+      fieldErrors: { "sourceSettings.pageAccessToken": "is required", "sourceSettings.verifyToken": "is required" },
+    });
+    const portuguese = await callAction(owner, () => createLinkAction(workspace.slug, {}, fields), {
+      acceptLanguage: "pt-BR,pt;q=0.9",
+    });
+    expect(portuguese).toMatchObject({
+      ok: false,
+      fieldErrors: { "sourceSettings.pageAccessToken": "é obrigatório", "sourceSettings.verifyToken": "é obrigatório" },
+    });
+    expect(await db.current.prisma.captureLink.count({ where: { workspaceId: workspace.id } })).toBe(0);
   });
 });
