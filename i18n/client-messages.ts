@@ -38,6 +38,7 @@ export const CLIENT_NAMESPACES = [
   "privacy.retention",
   "roles",
   "sourceMapping",
+  "sources",
   "webhooks",
   "workflow",
   "workspaces.form",

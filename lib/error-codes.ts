@@ -134,6 +134,15 @@ export const ERROR_CODES = {
     fix: "Retry later; if it persists, tell the Leadlink operator.",
   },
 
+  // Lead sources (DESIGN.md section 15): a platform's request that does not prove it comes from the platform.
+  invalid_source_key: {
+    status: 403,
+    title: "Invalid source key",
+    ingest: true,
+    summary:
+      "The request's key (Google Ads' `google_key`) is not the key of this capture link, so it may not come from the platform the link was made for. Nothing was stored.",
+    fix: "Copy the key shown on the capture link's page into the platform (in Google Ads: the lead form's webhook integration, \"Key\"), then send a test lead.",
+  },
   // Signing in and permissions.
   unauthorized: {
     status: 401,

@@ -43,6 +43,8 @@ const link = {
   rateLimit: null,
   honeypotField: null,
   requireIdentity: false,
+  source: "json",
+  sourceSettings: null,
   createdAt: AT,
   revokedAt: null,
 };

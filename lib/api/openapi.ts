@@ -182,6 +182,9 @@ function buildDocument(): Json {
               "capture_link_not_found",
               "capture_link_revoked",
               "origin_not_allowed",
+              // A link whose source is a platform (DESIGN.md section 15): the platform's key or signature is wrong.
+              "invalid_source_key",
+              "invalid_signature",
               "request_timeout",
               "payload_too_large",
               "unsupported_media_type",

@@ -302,6 +302,8 @@ function sourceCapture(
     record.requestHash = requestHash(record.sourceData);
   }
   if (submission.dryRun) record.dryRun = true;
+  const firstTouch = submission.firstTouch && utmOf(submission.firstTouch);
+  if (firstTouch && Object.keys(firstTouch).length > 0) record.firstTouch = firstTouch;
   attempt.utm = utmOf(submission.body);
   return { database, link, body: submission.body, record, warnings: [] };
 }
@@ -333,7 +335,9 @@ async function receiveFromSource(
   if ("answer" in reading) return sourceAnswerReply(reading.answer);
   const [only, ...more] = reading.submissions;
   if (!only) throw new AppError("validation_failed", "The request carries no lead.");
-  if (more.length === 0) return handler(sourceCapture(database, link, attempt, only));
+  const answer = (reply: CaptureReply): CaptureReply =>
+    reading.successStatus && reply.status >= 200 && reply.status < 300 ? { ...reply, status: reading.successStatus } : reply;
+  if (more.length === 0) return answer(await handler(sourceCapture(database, link, attempt, only)));
   const results: unknown[] = [];
   for (const submission of reading.submissions) {
     const single: Attempt = { ...attempt, record: { ...attempt.record }, utm: {} };

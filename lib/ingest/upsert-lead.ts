@@ -126,11 +126,20 @@ export function upsertStatement(write: LeadWrite): SqlStatement {
   const utmContent = input.utmContent ?? null;
   const utmTerm = input.utmTerm ?? null;
   const hasUtm = [utmSource, utmMedium, utmCampaign, utmContent, utmTerm].some((value) => value !== null);
+  // A source's own first touch (RD Station's first conversion), else the body's: parameters either way, so the
+  // statement's text, prepared once per connection, is the same.
+  const first = record.firstTouch;
+  const firstSource = first ? (first.utmSource ?? null) : utmSource;
+  const firstMedium = first ? (first.utmMedium ?? null) : utmMedium;
+  const firstCampaign = first ? (first.utmCampaign ?? null) : utmCampaign;
+  const firstContent = first ? (first.utmContent ?? null) : utmContent;
+  const firstTerm = first ? (first.utmTerm ?? null) : utmTerm;
+  const hasFirstUtm = first ? true : hasUtm;
   const address = JSON.stringify(input.address ?? {});
   const hasCustom = Object.keys(write.customValues).length > 0;
 
   const firstTouch = (column: string, value: string | null) =>
-    Prisma.sql`${Prisma.raw(column)} = CASE WHEN ${hasUtm}::boolean AND num_nonnulls(l.first_utm_source, l.first_utm_medium, l.first_utm_campaign, l.first_utm_content, l.first_utm_term) = 0 THEN ${value}::text ELSE l.${Prisma.raw(column)} END`;
+    Prisma.sql`${Prisma.raw(column)} = CASE WHEN ${hasFirstUtm}::boolean AND num_nonnulls(l.first_utm_source, l.first_utm_medium, l.first_utm_campaign, l.first_utm_content, l.first_utm_term) = 0 THEN ${value}::text ELSE l.${Prisma.raw(column)} END`;
   const lastTouch = (column: string, value: string | null) =>
     Prisma.sql`${Prisma.raw(column)} = CASE WHEN ${hasUtm}::boolean THEN ${value}::text ELSE l.${Prisma.raw(column)} END`;
 
@@ -189,9 +198,9 @@ export function upsertStatement(write: LeadWrite): SqlStatement {
         address = l.address || ${address}::jsonb,
         email = COALESCE(l.email, ${email}::text),
         phone = COALESCE(l.phone, CASE WHEN NOT EXISTS (SELECT 1 FROM phone_owner) THEN ${phone}::text END),
-        ${firstTouch("first_utm_source", utmSource)}, ${firstTouch("first_utm_medium", utmMedium)},
-        ${firstTouch("first_utm_campaign", utmCampaign)}, ${firstTouch("first_utm_content", utmContent)},
-        ${firstTouch("first_utm_term", utmTerm)},
+        ${firstTouch("first_utm_source", firstSource)}, ${firstTouch("first_utm_medium", firstMedium)},
+        ${firstTouch("first_utm_campaign", firstCampaign)}, ${firstTouch("first_utm_content", firstContent)},
+        ${firstTouch("first_utm_term", firstTerm)},
         ${lastTouch("last_utm_source", utmSource)}, ${lastTouch("last_utm_medium", utmMedium)},
         ${lastTouch("last_utm_campaign", utmCampaign)}, ${lastTouch("last_utm_content", utmContent)},
         ${lastTouch("last_utm_term", utmTerm)},
@@ -209,7 +218,7 @@ export function upsertStatement(write: LeadWrite): SqlStatement {
         ${input.name ?? null}::text, ${input.document ?? null}::text, ${input.profession ?? null}::text, ${input.city ?? null}::text,
         ${input.state ?? null}::text, ${input.instagram ?? null}::text, ${input.birthday ?? null}::date, ${address}::jsonb,
         ${JSON.stringify(write.customValues)}::jsonb,
-        ${utmSource}::text, ${utmMedium}::text, ${utmCampaign}::text, ${utmContent}::text, ${utmTerm}::text,
+        ${firstSource}::text, ${firstMedium}::text, ${firstCampaign}::text, ${firstContent}::text, ${firstTerm}::text,
         ${utmSource}::text, ${utmMedium}::text, ${utmCampaign}::text, ${utmContent}::text, ${utmTerm}::text
       WHERE NOT EXISTS (SELECT 1 FROM match) AND EXISTS (SELECT 1 FROM link)
       RETURNING l.id${snapshot}

@@ -16,4 +16,9 @@ export interface SubmissionRecord {
    * body, as JSON text `{"mapped": {...}, "platform": {...}}`, kept on the submission beside the raw payload.
    */
   sourceData?: string | null;
+  /**
+   * A source's first touch (RD Station's first conversion), when it differs from the body's UTM values (the
+   * last touch): what lib/ingest/upsert-lead.ts writes to the lead's first-touch columns. Absent: the body's.
+   */
+  firstTouch?: Partial<Record<"utmSource" | "utmMedium" | "utmCampaign" | "utmContent" | "utmTerm", string>>;
 }

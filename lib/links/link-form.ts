@@ -49,5 +49,35 @@ function readFormCaptureFields(form: FormData): Partial<LinkSettings> {
 }
 
 export function readLinkForm(form: FormData): LinkInput {
-  return { name: text(form, "name"), ...readLinkSettingsForm(form) };
+  return { name: text(form, "name"), ...readLinkSettingsForm(form), ...readSourceForm(form) };
+}
+
+/** The source select and the chosen source's boxes (components/links/source-fields.tsx); Google's key is generated. */
+function readSourceForm(form: FormData): Pick<LinkInput, "source" | "sourceSettings"> {
+  const source = text(form, "source") || "json";
+  const setting = (name: string) => text(form, `sourceSettings.${name}`);
+  switch (source) {
+    case "json":
+      return { source: "json" };
+    case "meta_lead_ads":
+      return {
+        source,
+        sourceSettings: {
+          appSecret: setting("appSecret"),
+          pageAccessToken: setting("pageAccessToken"),
+          verifyToken: setting("verifyToken"),
+        },
+      };
+    case "mapping":
+      return {
+        source,
+        sourceSettings: {
+          preset: setting("preset") || null,
+          expression: setting("expression"),
+          signingSecret: setting("signingSecret").trim() || null,
+        },
+      };
+    default:
+      return { source: source as LinkInput["source"], sourceSettings: {} };
+  }
 }

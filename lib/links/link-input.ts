@@ -4,6 +4,7 @@ import { KeyName } from "@/lib/validation/key-name";
 import { RateLimitSetting } from "@/lib/validation/rate";
 import { normaliseOrigin } from "./allowed-origins";
 import { CaptchaMinScore, CaptchaProviderInput, CaptchaSecret, CaptchaSiteKey, RedirectUrl } from "./form-settings";
+import { LINK_SOURCES } from "./link-source-settings";
 
 export const LinkName = z.string().trim().min(1, "is required").max(100, "must be at most 100 characters");
 
@@ -100,5 +101,17 @@ export const LinkInput = z.object({
   requireIdentity: z.boolean().default(false),
   requireConsent: z.boolean().default(false),
   ...FormAndCaptchaSettings,
+  /** Where its leads come from (DESIGN.md section 15); fixed once the link exists. */
+  source: z
+    .enum(LINK_SOURCES)
+    .default("json")
+    .describe("Where the link's leads come from: section 3's JSON, or a platform's own requests (DESIGN.md section 15)."),
+  /** Checked by the source's own schema (link-source-settings.ts), so each invalid part is named in the one 422. */
+  sourceSettings: z
+    .unknown()
+    .optional()
+    .describe(
+      'The source\'s settings. google_ads: {"key"} (generated when left out); meta_lead_ads: {"appSecret", "pageAccessToken", "verifyToken"}; rd_station: {}; mapping: {"preset": "elementor"|"typeform"|"tally"|"jotform"|null, "expression", "signingSecret"|null} (a preset fills the expression). Secrets are masked when the link is read back.',
+    ),
 });
 export type LinkInput = z.input<typeof LinkInput>;

@@ -1,6 +1,7 @@
 import type { Database } from "@/lib/db/client";
 import type { ReceivedBody } from "@/lib/http/read-body";
 import type { CaptureLinkContext } from "@/lib/ingest/capture-context";
+import type { UtmValues } from "@/lib/ingest/utm";
 
 /**
  * A lead source (DESIGN.md section 15): how a platform's request to a capture link becomes section 3's
@@ -51,10 +52,19 @@ export interface SourceSubmission {
   idempotencyKey?: string;
   /** A platform's test lead (e.g. Google's is_test): recorded as a dry run, no lead written. */
   dryRun?: boolean;
+  /**
+   * The lead's first touch when the platform knows it (RD Station's first conversion), the body's UTM being the
+   * last: a new lead's first-touch UTM values, and an existing lead's when it has none yet.
+   */
+  firstTouch?: UtmValues;
 }
 
 export type SourceReading =
-  | { submissions: SourceSubmission[] }
+  | {
+      submissions: SourceSubmission[];
+      /** The status of every stored lead's answer, created or updated (Google asks for 200); default 201 / 200. */
+      successStatus?: 200;
+    }
   /** Answered at once (e.g. Meta's POST: 200, each lead fetched later through the outbox). */
   | { answer: SourceAnswer };
 

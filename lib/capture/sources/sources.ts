@@ -1,10 +1,11 @@
+import { LINK_SOURCES, type LinkSource } from "@/lib/links/link-source-settings";
+import { googleAdsSource } from "./google-ads";
 import { mappingSource } from "./mapping/mapping-source";
 import { metaLeadAdsSource } from "./meta/meta-lead-ads";
+import { rdStationSource } from "./rd-station";
 import type { SourceAdapter } from "./source-adapter";
 
-/** The capture link sources (DESIGN.md section 15), as stored in capture_links.source. */
-export const LINK_SOURCES = ["json", "google_ads", "meta_lead_ads", "rd_station", "mapping"] as const;
-export type LinkSource = (typeof LINK_SOURCES)[number];
+export { LINK_SOURCES, type LinkSource };
 
 /**
  * Each source's adapter. "json" has none: section 3's shape goes straight to the pipeline, on the hot path.
@@ -13,6 +14,8 @@ export type LinkSource = (typeof LINK_SOURCES)[number];
 const ADAPTERS: Partial<Record<LinkSource, SourceAdapter>> = {
   meta_lead_ads: metaLeadAdsSource,
   mapping: mappingSource,
+  google_ads: googleAdsSource,
+  rd_station: rdStationSource,
 };
 
 export function sourceAdapter(source: string): SourceAdapter | undefined {

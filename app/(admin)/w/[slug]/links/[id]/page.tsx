@@ -10,6 +10,7 @@ import { MappingSection } from "@/components/links/mapping-section";
 import { RefusedOrigins } from "@/components/links/refused-origins";
 import { RequestLog } from "@/components/links/request-log";
 import { SnippetTabs } from "@/components/links/snippet-tabs";
+import { SourceCard } from "@/components/links/source-card";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -134,6 +135,7 @@ export default async function LinkPage({
           </div>
         </div>
       </Card>
+      <SourceCard link={link} />
 
       <MappingSection workspace={workspace} linkId={link.id} canManage={canManage} />
 
