@@ -49,6 +49,7 @@ describe("LinkSettings", () => {
       captchaSiteKey: null,
       captchaMinScore: null,
       captchaAcceptOnOutage: false,
+      source: "json",
     });
     // A ticked checkbox sends "on"; an unticked one sends nothing.
     form.set("requireIdentity", "on");
