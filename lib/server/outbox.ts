@@ -1,3 +1,4 @@
+import { responseTargetClock } from "@/lib/assignment/response-target-clock";
 import { invalidateCaptureLinks } from "@/lib/cache/capture-links";
 import { emailChannel } from "@/lib/channels/email/email-channel";
 import { webhookChannel } from "@/lib/channels/webhook/webhook-channel";
@@ -18,11 +19,12 @@ export const ENDPOINT_DISABLED_NOTICE = "endpoint-disabled";
 /**
  * Every channel, in the order the runner claims for them: webhook messages first, then emails (they share
  * the slots, the leases and the retry schedule; docs/email.md), then WhatsApp messages (none unless the
- * server has WhatsApp configured). Fresh instances per runner: a channel keeps
+ * server has WhatsApp configured); last, the response targets' clock (it only writes events on the tick).
+ * Fresh instances per runner: a channel keeps
  * its batched records.
  */
 export function outboxChannels(): Channel[] {
-  return [webhookChannel(), emailChannel(), whatsappChannel] as Channel[];
+  return [webhookChannel(), emailChannel(), whatsappChannel, responseTargetClock()] as Channel[];
 }
 
 /** Runs the outbox with every channel in this process (WEBHOOK_DISPATCHER=inline, the tests). */
