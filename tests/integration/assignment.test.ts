@@ -300,6 +300,27 @@ describe("response target", () => {
     expect(smtp.to(members[1]!.email)).toEqual([]);
   });
 
+  it("is detected on the outbox runners' tick, once though two runners with a clock ahead tick together", async () => {
+    const { workspace, link, owner } = await setup();
+    await setLinkAssignment(workspace.id, link.id, { responseTargetMinutes: 5 });
+    const leadId = await createLead(link.token, { name: "Waiting Lead" });
+    const ahead = () => new Date(Date.now() + 10 * 60_000);
+    const runners = [
+      startDispatcher(db.current, { pollMs: 50, now: ahead }),
+      startDispatcher(db.current, { pollMs: 50, now: ahead }),
+    ];
+    try {
+      const [mail] = await smtp.waitFor(owner.email);
+      expect(mail!.parsed.subject).toBe("No answer yet: Waiting Lead");
+      const lead = await db.current.prisma.lead.findUniqueOrThrow({ where: { id: leadId } });
+      expect(lead.responseOverdueAt).not.toBeNull();
+    } finally {
+      await Promise.all(runners.map((runner) => runner.stop()));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(smtp.to(owner.email).filter((mail) => mail.parsed.subject?.startsWith("No answer yet"))).toHaveLength(1);
+  });
+
   it("announces no lead created before the target was set, and none of another workspace twice", async () => {
     const { workspace, link } = await setup();
     await createLead(link.token);
