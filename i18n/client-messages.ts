@@ -11,6 +11,7 @@ export const CLIENT_NAMESPACES = [
   "account.language",
   "account.password",
   "apiKeys",
+  "assignment",
   "auth.setup",
   "auth.signin",
   "common",
