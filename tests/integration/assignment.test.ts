@@ -11,6 +11,7 @@ import { CLI_ACTOR } from "@/lib/audit/record";
 import { runCli } from "@/lib/cli/run-cli";
 import { resetEnv } from "@/lib/env";
 import { bulkUpdateLeads } from "@/lib/leads/bulk-update-leads";
+import { listLeadChanges } from "@/lib/leads/get-lead-timeline";
 import { updateLeadWorkflow } from "@/lib/leads/update-lead-workflow";
 import { setNotificationPreference } from "@/lib/notifications/set-notification-preference";
 import { type Dispatcher, startDispatcher } from "@/lib/server/outbox";
@@ -108,6 +109,11 @@ describe("round-robin at creation", () => {
     expect(history).toEqual([
       expect.objectContaining({ field: "owner", actorUserId: null, actorKeyId: null, from: null, to: b }),
     ]);
+
+    // The lead's timeline names the rotation, not a member, and a person's later change names them.
+    await updateLeadWorkflow(db.current, { workspaceId: workspace.id, leadId, actorUserId: owner.id, patch: { ownerId: a } });
+    const timeline = await listLeadChanges(workspace.id, leadId);
+    expect(timeline.map((change) => change.actor.kind)).toEqual(["user", "automatic"]);
 
     // A member who leaves the workspace leaves the rotation.
     await removeMember(workspace.id, owner.id, c);
