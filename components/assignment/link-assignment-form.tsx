@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useActionState } from "react";
+import { useActionState, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
@@ -28,6 +28,9 @@ export function LinkAssignmentForm({
   const t = useTranslations("assignment");
   const [state, formAction, pending] = useActionState(action, {});
   const typed = state.ok ? undefined : state.values;
+  // Controlled: React resets a form after each action, and the typed values keep one value per name, so the
+  // ticked members would be lost after a refused save.
+  const [ticked, setTicked] = useState(() => new Set(chosen));
   const ordered = [
     ...chosen.flatMap((id) => members.filter((member) => member.id === id)),
     ...members.filter((member) => !chosen.includes(member.id)),
@@ -57,7 +60,13 @@ export function LinkAssignmentForm({
                   type="checkbox"
                   name="assigneeIds"
                   value={member.id}
-                  defaultChecked={chosen.includes(member.id)}
+                  checked={ticked.has(member.id)}
+                  onChange={(event) => {
+                    const next = new Set(ticked);
+                    if (event.target.checked) next.add(member.id);
+                    else next.delete(member.id);
+                    setTicked(next);
+                  }}
                   className="size-4 shrink-0"
                 />
                 <span className="min-w-0 break-all">{member.label}</span>
