@@ -70,6 +70,8 @@ for (const locale of ["en-US", "pt-BR"] as const) {
       await page.getByRole("button", { name: words.save }).click();
       // Out of range: refused next to the box, in the page's language, nothing saved.
       await expect(page.locator("#responseTargetMinutes-error")).toBeVisible();
+      // The page is hydrated now (the action answered): the rotation's ticks are React state from here on.
+      await page.getByRole("checkbox", { name: owner.email }).check();
       await page.getByLabel(words.target).fill("15");
       await page.getByRole("button", { name: words.save }).click();
       await expect(page.getByRole("status")).toContainText(words.saved);
