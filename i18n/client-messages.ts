@@ -12,6 +12,7 @@ export const CLIENT_NAMESPACES = [
   "account.password",
   "account.timeZone",
   "apiKeys",
+  "assignment",
   "auth.setup",
   "auth.signin",
   "common",

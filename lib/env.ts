@@ -147,6 +147,20 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined))
     .transform((value) => (value ?? "https://graph.facebook.com").replace(/\/+$/, "")),
+  /**
+   * The approved templates for an assignment and for a missed response target (DESIGN.md section 16), with the
+   * same three parameters (the lead's name, phone and link); unset: WHATSAPP_TEMPLATE's.
+   */
+  WHATSAPP_ASSIGNED_TEMPLATE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined),
+  WHATSAPP_OVERDUE_TEMPLATE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined),
   /** Replaces every captcha provider's verify endpoint (DESIGN.md section 11): a local fake verifier, in tests. */
   CAPTCHA_VERIFY_URL: z
     .url({ protocol: /^https?$/ })
@@ -187,7 +201,9 @@ export function env(): Env {
  * The WhatsApp Cloud API settings (DESIGN.md section 14), or undefined: without a token and a sending number,
  * the channel is off, no message is queued, and the notifications page says so.
  */
-export function whatsappSettings(): { token: string; phoneNumberId: string; apiUrl: string; template: string } | undefined {
+export function whatsappSettings():
+  | { token: string; phoneNumberId: string; apiUrl: string; template: string; assignedTemplate: string; overdueTemplate: string }
+  | undefined {
   const { WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_API_URL, WHATSAPP_TEMPLATE } = env();
   if (!WHATSAPP_TOKEN || !WHATSAPP_PHONE_NUMBER_ID) return undefined;
   return {
@@ -195,6 +211,8 @@ export function whatsappSettings(): { token: string; phoneNumberId: string; apiU
     phoneNumberId: WHATSAPP_PHONE_NUMBER_ID,
     apiUrl: WHATSAPP_API_URL,
     template: WHATSAPP_TEMPLATE,
+    assignedTemplate: env().WHATSAPP_ASSIGNED_TEMPLATE ?? WHATSAPP_TEMPLATE,
+    overdueTemplate: env().WHATSAPP_OVERDUE_TEMPLATE ?? WHATSAPP_TEMPLATE,
   };
 }
 

@@ -1,3 +1,4 @@
+import { responseTargetClock } from "@/lib/assignment/response-target-clock";
 import { invalidateCaptureLinks } from "@/lib/cache/capture-links";
 import { emailChannel } from "@/lib/channels/email/email-channel";
 import { metaFetchChannel } from "@/lib/channels/meta-fetch/meta-fetch-channel";
@@ -19,11 +20,11 @@ export const ENDPOINT_DISABLED_NOTICE = "endpoint-disabled";
 /**
  * Every channel, in the order the runner claims for them: webhook messages first, then emails (they share
  * the slots, the leases and the retry schedule; docs/email.md), then WhatsApp messages (none unless the
- * server has WhatsApp configured), then Meta Lead Ads fetches (lib/channels/meta-fetch). Fresh instances per runner: a channel keeps
- * its batched records.
+ * server has WhatsApp configured), then Meta Lead Ads fetches (lib/channels/meta-fetch); last, the response
+ * targets' clock (it only writes events on the tick). Fresh instances per runner: a channel keeps its batched records.
  */
 export function outboxChannels(): Channel[] {
-  return [webhookChannel(), emailChannel(), whatsappChannel, metaFetchChannel] as Channel[];
+  return [webhookChannel(), emailChannel(), whatsappChannel, metaFetchChannel, responseTargetClock()] as Channel[];
 }
 
 /** Runs the outbox with every channel in this process (WEBHOOK_DISPATCHER=inline, the tests). */

@@ -77,6 +77,8 @@ describe("the OpenAPI document", () => {
         "POST /api/v1/links/{id}/revoke",
         "GET /api/v1/links/{id}/form",
         "PUT /api/v1/links/{id}/form",
+        "GET /api/v1/links/{id}/assignment",
+        "PATCH /api/v1/links/{id}/assignment",
         "GET /api/v1/fields",
         "POST /api/v1/fields",
         "GET /api/v1/members",

@@ -12,6 +12,7 @@ import { canonicalTimeZone, DEFAULT_TIME_ZONE } from "@/lib/time/time-zone";
 import { dayWindowIn } from "@/lib/time/zoned-day";
 import { leadPageUrl, loadMessageContent } from "@/lib/webhooks/build-message";
 import type { ClaimedEmail } from "./email-outbox";
+import { type LeadEmailKind, leadEmailWords } from "./lead-email-words";
 import { type FieldFacts, leadLines, leadTitle, type Reader } from "./lead-lines";
 import { formattingLocaleOf, mailTranslator } from "./mail-words";
 
@@ -86,7 +87,9 @@ export async function renderEmail(database: Database, email: ClaimedEmail): Prom
   const { prisma } = database;
   switch (email.kind) {
     case "new_lead":
-      return renderNewLead(database, email);
+    case "lead_assigned":
+    case "response_overdue":
+      return renderLeadEmail(database, email, email.kind);
     case "digest":
       return renderDigest(prisma, email);
     case "endpoint_disabled":
@@ -98,13 +101,14 @@ export async function renderEmail(database: Database, email: ClaimedEmail): Prom
   }
 }
 
-async function renderNewLead(database: Database, email: ClaimedEmail): Promise<RenderedEmail> {
+/** A lead's email: new (its link's "instant" members), assigned (its new owner), overdue (its owner and the admins). */
+async function renderLeadEmail(database: Database, email: ClaimedEmail, kind: LeadEmailKind): Promise<RenderedEmail> {
   const { prisma } = database;
   const member = await memberOf(prisma, email.workspace_id, email.user_id);
   if (!member || !email.workspace_id || !email.lead_id) return { dropped: "the recipient is no longer a member" };
   const lead = await prisma.lead.findFirst({
     where: { id: email.lead_id, workspaceId: email.workspace_id },
-    select: { id: true },
+    select: { id: true, captureLink: { select: { responseTargetMinutes: true } } },
   });
   if (!lead) return { dropped: "the lead no longer exists" };
   const [content, fields] = await Promise.all([
@@ -123,15 +127,24 @@ async function renderNewLead(database: Database, email: ClaimedEmail): Promise<R
   const { reader, workspace } = member;
   const { t } = reader;
   const name = leadTitle(json, reader);
+  const owner = json.owner ? (json.owner.name ?? json.owner.email) : undefined;
+  const words = leadEmailWords(t, kind, {
+    name,
+    workspace: workspace.name,
+    link: content.linkName ?? undefined,
+    owner,
+    minutes: lead.captureLink?.responseTargetMinutes ?? undefined,
+  });
   return {
     to: member.to,
     content: layoutEmail(
-      content.linkName ? t("newLead.subjectWithLink", { name, link: content.linkName }) : t("newLead.subject", { name }),
+      words.subject,
       [
-        { paragraph: t("newLead.intro", { workspace: workspace.name }) },
+        { paragraph: words.intro },
         { rows: leadLines(json, content.linkName, fields, reader) },
         { link: leadPageUrl(workspace.slug, json.id), label: t("newLead.open") },
-        { paragraph: t("newLead.why", { workspace: workspace.name }) },
+        { paragraph: words.why },
+        ...("footer" in words && words.footer ? [{ paragraph: words.footer }] : []),
       ],
       { lang: reader.language, replyTo: json.email ?? undefined },
     ),
