@@ -1,8 +1,11 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import { ViewerProvider } from "@/components/ui/viewer";
 import { clientMessages } from "@/i18n/client-messages";
+import { REQUEST_PATH_HEADER } from "@/lib/auth/request-path";
+import { publicPageLanguage } from "@/lib/capture/hosted-form/public-page-language";
 import type { Messages } from "@/lib/i18n/messages";
 import { getViewer } from "@/lib/request/viewer";
 import "./globals.css";
@@ -18,9 +21,11 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   // The text follows the user's language (docs/i18n.md); dates and numbers that language and the browser's zone.
-  const [locale, viewer, messages] = await Promise.all([getLocale(), getViewer(), getMessages()]);
+  const [locale, viewer, messages, requestHeaders] = await Promise.all([getLocale(), getViewer(), getMessages(), headers()]);
+  // A page a link's visitor sees (the hosted form, its built-in pages) is in the form's language, Spanish included.
+  const visitorLanguage = await publicPageLanguage(requestHeaders.get(REQUEST_PATH_HEADER) ?? "");
   return (
-    <html lang={locale}>
+    <html lang={visitorLanguage ?? locale}>
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
         {/* Only what client components translate with: server components send their text, not the catalogue. */}
         <NextIntlClientProvider messages={clientMessages(messages as Messages)}>

@@ -10,7 +10,9 @@ import type { Messages } from "@/lib/i18n/messages";
 export const CLIENT_NAMESPACES = [
   "account.language",
   "account.password",
+  "account.timeZone",
   "apiKeys",
+  "assignment",
   "auth.setup",
   "auth.signin",
   "common",
@@ -36,6 +38,8 @@ export const CLIENT_NAMESPACES = [
   "nav",
   "privacy.retention",
   "roles",
+  "sourceMapping",
+  "sources",
   "webhooks",
   "workflow",
   "workspaces.form",

@@ -13,11 +13,11 @@ import { getViewer } from "@/lib/request/viewer";
 export default getRequestConfig(async () => {
   const requestHeaders = await headers();
   const [visitorLanguage, locale, viewer] = await Promise.all([
-    publicPageLanguage(requestHeaders.get(REQUEST_PATH_HEADER) ?? "", requestHeaders.get("accept-language")),
+    publicPageLanguage(requestHeaders.get(REQUEST_PATH_HEADER) ?? ""),
     getRequestLocale(),
     getViewer(),
   ]);
-  // next-intl's locales are the admin's two: a Spanish form says `lang="es"` on its own frame instead.
+  // next-intl's locales are the admin's two: for a Spanish form, app/layout.tsx still says `lang="es"`.
   if (visitorLanguage === "en" || visitorLanguage === "pt-BR") {
     return { locale: visitorLanguage, messages: messagesFor(visitorLanguage), timeZone: viewer.timeZone };
   }

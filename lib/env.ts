@@ -29,6 +29,18 @@ const EnvSchema = z.object({
     .optional()
     .transform((value) => value || undefined)
     .pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  /**
+   * A streaming replica of DATABASE_URL's PostgreSQL (DESIGN.md section 17): the admin's heavy reads go to it
+   * while it answers and lags at most DATABASE_REPLICA_MAX_LAG seconds (lib/db/replica.ts).
+   */
+  DATABASE_REPLICA_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  /** Seconds of replication lag beyond which reads go back to the primary. */
+  DATABASE_REPLICA_MAX_LAG: z.coerce.number().min(0).max(86_400).default(10),
   /** Connections each app instance keeps to PostgreSQL. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(16),
   DATA_DIR: z.string().trim().default("./data"),
@@ -126,6 +138,29 @@ const EnvSchema = z.object({
     .trim()
     .optional()
     .transform((value) => value || "new_lead"),
+  /**
+   * The Graph API's base for Meta Lead Ads (DESIGN.md section 15): leads are fetched from `<base>/v21.0/<leadgen_id>`.
+   * The tests point it at a local fake. Never from a user.
+   */
+  META_GRAPH_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .or(z.literal("").transform(() => undefined))
+    .transform((value) => (value ?? "https://graph.facebook.com").replace(/\/+$/, "")),
+  /**
+   * The approved templates for an assignment and for a missed response target (DESIGN.md section 16), with the
+   * same three parameters (the lead's name, phone and link); unset: WHATSAPP_TEMPLATE's.
+   */
+  WHATSAPP_ASSIGNED_TEMPLATE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined),
+  WHATSAPP_OVERDUE_TEMPLATE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined),
   /** Replaces every captcha provider's verify endpoint (DESIGN.md section 11): a local fake verifier, in tests. */
   CAPTCHA_VERIFY_URL: z
     .url({ protocol: /^https?$/ })
@@ -166,7 +201,9 @@ export function env(): Env {
  * The WhatsApp Cloud API settings (DESIGN.md section 14), or undefined: without a token and a sending number,
  * the channel is off, no message is queued, and the notifications page says so.
  */
-export function whatsappSettings(): { token: string; phoneNumberId: string; apiUrl: string; template: string } | undefined {
+export function whatsappSettings():
+  | { token: string; phoneNumberId: string; apiUrl: string; template: string; assignedTemplate: string; overdueTemplate: string }
+  | undefined {
   const { WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_API_URL, WHATSAPP_TEMPLATE } = env();
   if (!WHATSAPP_TOKEN || !WHATSAPP_PHONE_NUMBER_ID) return undefined;
   return {
@@ -174,6 +211,8 @@ export function whatsappSettings(): { token: string; phoneNumberId: string; apiU
     phoneNumberId: WHATSAPP_PHONE_NUMBER_ID,
     apiUrl: WHATSAPP_API_URL,
     template: WHATSAPP_TEMPLATE,
+    assignedTemplate: env().WHATSAPP_ASSIGNED_TEMPLATE ?? WHATSAPP_TEMPLATE,
+    overdueTemplate: env().WHATSAPP_OVERDUE_TEMPLATE ?? WHATSAPP_TEMPLATE,
   };
 }
 

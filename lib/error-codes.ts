@@ -134,6 +134,15 @@ export const ERROR_CODES = {
     fix: "Retry later; if it persists, tell the Leadlink operator.",
   },
 
+  // Lead sources (DESIGN.md section 15): a platform's request that does not prove it comes from the platform.
+  invalid_source_key: {
+    status: 403,
+    title: "Invalid source key",
+    ingest: true,
+    summary:
+      "The request's key (Google Ads' `google_key`) is not the key of this capture link, so it may not come from the platform the link was made for. Nothing was stored.",
+    fix: "Copy the key shown on the capture link's page into the platform (in Google Ads: the lead form's webhook integration, \"Key\"), then send a test lead.",
+  },
   // Signing in and permissions.
   unauthorized: {
     status: 401,
@@ -369,6 +378,24 @@ export const ERROR_CODES = {
     fix: "Use a public URL, or set `WEBHOOK_ALLOW_PRIVATE_NETWORKS=1` on the server to allow internal targets.",
   },
 
+  // Lead sources (DESIGN.md section 15): a platform's request to a link whose source is not JSON.
+  invalid_signature: {
+    status: 403,
+    title: "The request's signature is missing or wrong",
+    ingest: true,
+    summary:
+      "The link checks a signature on every request (Meta Lead Ads: `X-Hub-Signature-256` with the app secret; Typeform and Tally: their signature with the link's signing secret) and this request carried none, or one that does not match its body: it may not come from the platform. Nothing was stored.",
+    fix: "Paste the same secret on the link as in the platform (Meta: the app secret in the app's Basic settings; Typeform and Tally: the webhook's signing secret), and let the platform send the body as it signed it.",
+  },
+  mapping_failed: {
+    status: 422,
+    title: "The link's mapping could not turn the request into a lead",
+    ingest: true,
+    summary:
+      "The link's JSONata expression failed on this request (`errors` names the position in the expression, or the path of the result), took too long, or did not give an object with the lead's fields.",
+    fix: "Open the link's Mapping section in the admin, try the expression on the last request received, and correct it.",
+  },
+
   // The management API (DESIGN.md section 8).
   api_key_not_found: {
     status: 404,
@@ -376,6 +403,22 @@ export const ERROR_CODES = {
     ingest: false,
     summary: "No API key has this id in this workspace.",
     fix: "List the workspace's keys on its API keys page and use one of their ids.",
+  },
+  invalid_verify_token: {
+    status: 403,
+    title: "Invalid verify token",
+    ingest: true,
+    summary:
+      "Meta's subscription check (`GET` with `hub.mode=subscribe`) did not carry the verify token saved on this link, so the challenge is not answered.",
+    fix: "Paste the link's verify token into the Verify token box of the app's Webhooks settings in Meta for Developers.",
+  },
+  source_fetch_failed: {
+    status: 502,
+    title: "The lead could not be fetched",
+    ingest: true,
+    summary:
+      "Meta announced a lead (its `leadgen_id`), and fetching it from the Graph API failed for good: an error other than a temporary one, or every retry failed. The entry's errors hold the Graph API's message.",
+    fix: "Check the link's page access token (it needs `leads_retrieval` and `pages_manage_ads` and must belong to the form's page), then download the lead from Meta's Leads Center.",
   },
   not_implemented: {
     status: 501,

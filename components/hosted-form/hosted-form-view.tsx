@@ -1,12 +1,13 @@
 "use client";
 
-import { useActionState, useEffect, useRef } from "react";
+import { useActionState, useEffect, useRef, useState } from "react";
 import { CAME_FROM_INPUT, type HostedFormState, IDLE } from "@/lib/capture/hosted-form/hosted-form-state";
 import type { HostedField, HostedForm } from "@/lib/capture/hosted-form/load-hosted-form";
+import { HostedCaptcha } from "./hosted-captcha";
 
 type FormProps = Pick<
   HostedForm,
-  "language" | "title" | "description" | "fields" | "consent" | "submitLabel" | "theme" | "honeypotField"
+  "language" | "title" | "description" | "fields" | "consent" | "submitLabel" | "theme" | "honeypotField" | "captcha"
 >;
 
 export interface HostedFormWords {
@@ -19,6 +20,9 @@ export interface HostedFormWords {
   summaryOne: string;
   /** With `{count}` where the number goes. */
   summaryMany: string;
+  /** The captcha widget's name, and what the page says when JavaScript is off. */
+  captcha: string;
+  captchaNeedsScript: string;
 }
 
 const inputClass =
@@ -91,8 +95,13 @@ export function HostedFormView({
   const [state, formAction, pending] = useActionState(action, IDLE);
   const summary = useRef<HTMLDivElement>(null);
   const done = useRef<HTMLDivElement>(null);
+  // Each refused answer spent the captcha's token: the widget gets a new one.
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    if (state.status === "refused") summary.current?.focus();
+    if (state.status === "refused") {
+      summary.current?.focus();
+      setAttempt((count) => count + 1);
+    }
     if (state.status === "sent") done.current?.focus();
   }, [state]);
 
@@ -265,6 +274,16 @@ export function HostedFormView({
           </div>
         ) : null}
       </div>
+
+      {form.captcha ? (
+        <HostedCaptcha
+          captcha={form.captcha}
+          language={form.language}
+          label={words.captcha}
+          needsScript={words.captchaNeedsScript}
+          attempt={attempt}
+        />
+      ) : null}
 
       {carried.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />

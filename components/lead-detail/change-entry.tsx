@@ -14,13 +14,16 @@ function list(value: string | string[] | null): string[] {
 export function ChangeEntry({ change }: { change: LeadChange }) {
   const t = useTranslations("workflow.changes");
   const tStatus = useTranslations("workflow.status");
+  const tAssignment = useTranslations("assignment");
   const name = (person: TimelinePerson) => (person ? (person.name ?? person.email) : t("formerMember"));
   const actor =
-    change.actor.kind === "api_key"
-      ? change.actor.name === null
-        ? t("deletedKey")
-        : t("apiKey", { name: change.actor.name })
-      : name(change.actor.user);
+    change.actor.kind === "automatic"
+      ? tAssignment("automatic")
+      : change.actor.kind === "api_key"
+        ? change.actor.name === null
+          ? t("deletedKey")
+          : t("apiKey", { name: change.actor.name })
+        : name(change.actor.user);
   const status = (value: string | string[] | null) =>
     typeof value === "string" && (LEAD_STATUSES as readonly string[]).includes(value) ? tStatus(value as LeadStatus) : "";
 

@@ -5,10 +5,12 @@ import {
   DisclosureChevron,
   SubmissionAnswer,
   SubmissionDetail,
+  SubmissionMappedLead,
   SubmissionPayload,
 } from "@/components/submissions/submission-parts";
 import { LocalTime } from "@/components/ui/local-time";
 import type { TimelineSubmission } from "@/lib/leads/get-lead-detail";
+import { mappedLeadText } from "@/lib/leads/submission-log";
 
 const DOT = { created: "bg-emerald-500", updated: "bg-sky-500", rejected: "bg-red-500", spam: "bg-amber-500" } as const;
 
@@ -75,6 +77,7 @@ export function TimelineEntry({
             </SubmissionDetail>
           </dl>
           <SubmissionPayload payload={submission.payload} title={t("rawPayload")} />
+          <SubmissionMappedLead text={mappedLeadText(submission.sourceData)} />
         </div>
       </details>
     </li>

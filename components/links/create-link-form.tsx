@@ -7,6 +7,7 @@ import { Button, ButtonLink } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import type { ActionState } from "@/lib/forms/action-state";
 import { LinkSettingsFields } from "./link-settings-fields";
+import { SourceFields } from "./source-fields";
 
 export function CreateLinkForm({
   action,
@@ -36,6 +37,7 @@ export function CreateLinkForm({
           placeholder={t("namePlaceholder")}
         />
       </Field>
+      <SourceFields defaults={state.values ?? {}} errors={errors} />
       <LinkSettingsFields
         defaults={{
           allowedOrigins: value("allowedOrigins"),
@@ -49,6 +51,7 @@ export function CreateLinkForm({
           captchaProvider: value("captchaProvider"),
           captchaMinScore: value("captchaMinScore"),
           captchaAcceptOnOutage: value("captchaAcceptOnOutage") === "on",
+          captchaSiteKey: value("captchaSiteKey"),
           captchaSecretSet: false,
         }}
         errors={errors}

@@ -10,6 +10,8 @@ export interface FormCaptureDefaults {
   captchaProvider: string;
   captchaMinScore: string;
   captchaAcceptOnOutage: boolean;
+  /** The provider's public site key (shown: it is public). */
+  captchaSiteKey: string;
   /** A secret is stored: the box stays empty (it is never sent back to the browser), and empty keeps it. */
   captchaSecretSet: boolean;
 }
@@ -21,6 +23,7 @@ export const NO_FORM_CAPTURE: FormCaptureDefaults = {
   captchaProvider: "",
   captchaMinScore: "",
   captchaAcceptOnOutage: false,
+  captchaSiteKey: "",
   captchaSecretSet: false,
 };
 
@@ -126,6 +129,16 @@ export function FormCaptureFields({ defaults, errors = {} }: { defaults: FormCap
               autoComplete="off"
               placeholder={defaults.captchaSecretSet ? t("captchaSecretStored") : ""}
               error={errors.captchaSecret}
+              spellCheck={false}
+            />
+          </Field>
+          <Field id="captchaSiteKey" label={t("captchaSiteKey")} hint={t("captchaSiteKeyHint")} error={errors.captchaSiteKey}>
+            <Input
+              id="captchaSiteKey"
+              name="captchaSiteKey"
+              autoComplete="off"
+              defaultValue={defaults.captchaSiteKey}
+              error={errors.captchaSiteKey}
               spellCheck={false}
             />
           </Field>

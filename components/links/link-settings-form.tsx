@@ -41,6 +41,7 @@ export function LinkSettingsForm({
         captchaProvider: typed.captchaProvider ?? "",
         captchaMinScore: typed.captchaMinScore ?? "",
         captchaAcceptOnOutage: typed.captchaAcceptOnOutage === "on",
+        captchaSiteKey: typed.captchaSiteKey ?? "",
         captchaSecretSet: current.captchaSecretSet,
       }
     : current;

@@ -4,11 +4,12 @@ import {
   DisclosureChevron,
   SubmissionAnswer,
   SubmissionDetail,
+  SubmissionMappedLead,
   SubmissionPayload,
 } from "@/components/submissions/submission-parts";
 import { LocalTime } from "@/components/ui/local-time";
 import type { ActionState } from "@/lib/forms/action-state";
-import type { LoggedSubmission } from "@/lib/leads/submission-log";
+import { type LoggedSubmission, mappedLeadText } from "@/lib/leads/submission-log";
 import { NotSpamButton } from "./not-spam-button";
 import { OutcomeBadge } from "./outcome-badge";
 
@@ -98,6 +99,7 @@ export function SubmissionEntry({
             </SubmissionDetail>
           </dl>
           <SubmissionPayload payload={submission.payload} title={t("payload")} />
+          <SubmissionMappedLead text={mappedLeadText(submission.sourceData)} />
         </div>
       </details>
     </li>

@@ -92,3 +92,21 @@ export function SubmissionPayload({ payload: stored, title }: { payload: string 
     </div>
   );
 }
+
+/** What a lead source (DESIGN.md section 15) made of the body: the lead in section 3's shape, beside the raw body. */
+export function SubmissionMappedLead({ text }: { text: string | null }) {
+  const t = useTranslations("sources");
+  if (text === null) return null;
+  return (
+    <div>
+      <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{t("mappedLead")}</h4>
+      <ScrollablePre
+        label={t("mappedLead")}
+        data-testid="mapped-lead"
+        className="mt-2 max-h-96 overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap break-all text-slate-100"
+      >
+        {text}
+      </ScrollablePre>
+    </div>
+  );
+}

@@ -6,6 +6,8 @@ export const EVENT_HINT_KEYS = {
   "lead.updated": "updated",
   "submission.rejected": "rejected",
   "lead.erased": "erased",
+  "lead.assigned": "assigned",
+  "lead.response_overdue": "overdue",
 } as const satisfies Record<WebhookEvent, string>;
 
 /** Why Leadlink disabled an endpoint, as a catalogue key (`webhooks.reason.<key>`); null for an unknown reason. */

@@ -21,6 +21,8 @@ export function toApiLink(link: CaptureLinkSummary & { counters?: LinkCounters }
     rateLimit: link.rateLimit,
     honeypotField: link.honeypotField,
     requireIdentity: link.requireIdentity,
+    source: link.source as ApiLink["source"],
+    sourceSettings: link.sourceSettings,
     createdAt: link.createdAt.toISOString(),
     revokedAt: link.revokedAt?.toISOString() ?? null,
     ...(link.counters && {

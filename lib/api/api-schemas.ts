@@ -4,6 +4,7 @@ import type { ErasedLeadJson } from "@/lib/leads/get-lead";
 import type { LeadDetailJson, LeadJson } from "@/lib/leads/lead-json";
 import { leadStatusSchema } from "@/lib/leads/lead-workflow-input";
 import { FORM_LANGUAGES, type LinkFormSettings } from "@/lib/links/link-form-settings";
+import { LINK_SOURCES } from "@/lib/links/link-source-settings";
 import { ENDPOINT_KINDS, WEBHOOK_EVENTS } from "@/lib/webhooks/endpoint-input";
 import { MemberRole } from "@/lib/workspaces/workspace-input";
 
@@ -97,6 +98,11 @@ export const LinkSchema = z.object({
   rateLimit: Text.describe("The link's own limit, e.g. \"600/min\"; null: the server's default."),
   honeypotField: Text,
   requireIdentity: z.boolean(),
+  source: z.enum(LINK_SOURCES).describe("Where the link's leads come from (DESIGN.md section 15)."),
+  sourceSettings: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe("The source's settings, secrets (appSecret, pageAccessToken, signingSecret) masked; null for json."),
   createdAt: Instant,
   revokedAt: Instant.nullable(),
   counters: z

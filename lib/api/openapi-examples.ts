@@ -43,6 +43,8 @@ const link = {
   rateLimit: null,
   honeypotField: null,
   requireIdentity: false,
+  source: "json",
+  sourceSettings: null,
   createdAt: AT,
   revokedAt: null,
 };
@@ -94,6 +96,20 @@ export const EXAMPLES = {
   linkWithCounters: { ...link, counters: { accepted: 42, rejected: 3, lastReceivedAt: AT } },
   revokedLink: { ...link, status: "revoked", revokedAt: AT },
   linkInput: { name: "Landing page", allowedOrigins: ["https://www.example.com"] },
+  linkAssignment: {
+    linkId: "0b9f3c1e-2a4d-4f6b-8c7d-1e2f3a4b5c6d",
+    roundRobin: true,
+    assignees: [
+      { id: "5d7e8f90-1a2b-4c3d-9e8f-0a1b2c3d4e5f", email: "ana@example.com", name: "Ana Souza", away: false },
+      { id: "6e8f9a01-2b3c-4d4e-8f9a-1b2c3d4e5f60", email: "bruno@example.com", name: "Bruno Lima", away: true },
+    ],
+    responseTargetMinutes: 15,
+  },
+  linkAssignmentInput: {
+    roundRobin: true,
+    assigneeIds: ["5d7e8f90-1a2b-4c3d-9e8f-0a1b2c3d4e5f", "6e8f9a01-2b3c-4d4e-8f9a-1b2c3d4e5f60"],
+    responseTargetMinutes: 15,
+  },
   linkForm: {
     language: "pt-BR",
     title: "Bolos da Ana",

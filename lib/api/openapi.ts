@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ApiKeyInput } from "@/lib/api-keys/api-key-input";
+import { LinkAssignmentInput, LinkAssignmentSchema } from "@/lib/assignment/assignment-input";
 import { ERROR_CODES, type ErrorCode } from "@/lib/error-codes";
 import { CustomFieldInput } from "@/lib/fields/custom-field";
 import { publicBaseUrl } from "@/lib/http/public-base-url";
@@ -185,6 +186,9 @@ function buildDocument(): Json {
               "capture_link_not_found",
               "capture_link_revoked",
               "origin_not_allowed",
+              // A link whose source is a platform (DESIGN.md section 15): the platform's key or signature is wrong.
+              "invalid_source_key",
+              "invalid_signature",
               "request_timeout",
               "payload_too_large",
               "unsupported_media_type",
@@ -360,6 +364,37 @@ function buildDocument(): Json {
           },
         },
       },
+      "/api/v1/links/{id}/assignment": {
+        get: {
+          tags: ["Capture links"],
+          operationId: "getLinkAssignment",
+          summary: "Get a capture link's assignment settings",
+          description:
+            "Round-robin of the leads the link creates among `assignees` (in order; `away` members are skipped), and the response target in minutes (null: none), DESIGN.md section 16.",
+          parameters: [idParameter("capture link")],
+          responses: {
+            "200": json(ref("LinkAssignment"), EXAMPLES.linkAssignment, "The link's assignment settings."),
+            ...problems(...AUTH_ERRORS, "capture_link_not_found"),
+          },
+        },
+        patch: {
+          tags: ["Capture links"],
+          operationId: "setLinkAssignment",
+          summary: "Change a capture link's assignment settings",
+          description:
+            "Keys left out keep their value. `assigneeIds` replaces the rotation, in its order, and must name members of the workspace (`GET /api/v1/members`), else 404 `member_not_found`; a member who leaves the workspace leaves the rotation. A lead the link *creates* gets the next member who is not away, and `lead.assigned` is emitted. `responseTargetMinutes` (1 to 10080, null: none): a lead created since it was set and still `new` past it emits `lead.response_overdue` once, to its owner and the workspace's owners and admins.",
+          ...write,
+          parameters: [idParameter("capture link")],
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: ref("LinkAssignmentInput"), example: EXAMPLES.linkAssignmentInput } },
+          },
+          responses: {
+            "200": json(ref("LinkAssignment"), EXAMPLES.linkAssignment, "The assignment settings as stored."),
+            ...problems(...WRITE_ERRORS, ...BODY_ERRORS, "capture_link_not_found", "capture_link_revoked", "member_not_found"),
+          },
+        },
+      },
       "/api/v1/fields": {
         get: {
           tags: ["Custom fields"],
@@ -470,6 +505,8 @@ function buildDocument(): Json {
         LinkInput: jsonSchema(LinkInput, "input"),
         LinkForm: jsonSchema(LinkFormSchema, "output"),
         LinkFormInput: jsonSchema(LinkFormSettings, "input"),
+        LinkAssignment: jsonSchema(LinkAssignmentSchema, "output"),
+        LinkAssignmentInput: jsonSchema(LinkAssignmentInput, "input"),
         Field: jsonSchema(FieldSchema, "output"),
         FieldInput: { ...jsonSchema(CustomFieldInput.out, "input"), description: "`type` defaults to text." },
         Member: jsonSchema(MemberSchema, "output"),

@@ -108,14 +108,28 @@ export function authOptions(): NextAuthOptions {
           throw error;
         }
         if (!current) return { revoked: true };
-        return { ...token, uid: current.id, email: current.email, name: current.name, locale: current.locale };
+        return {
+          ...token,
+          uid: current.id,
+          email: current.email,
+          name: current.name,
+          locale: current.locale,
+          timeZone: current.timeZone,
+        };
       },
       session({ session, token }) {
         if (token.unavailable) return { expires: session.expires, unavailable: true } as typeof session;
         if (token.revoked || typeof token.uid !== "string") return { expires: session.expires };
         return {
           expires: session.expires,
-          user: { id: token.uid, email: token.email, name: token.name ?? null, sid: token.sid, locale: token.locale ?? null },
+          user: {
+            id: token.uid,
+            email: token.email,
+            name: token.name ?? null,
+            sid: token.sid,
+            locale: token.locale ?? null,
+            timeZone: token.timeZone ?? null,
+          },
         } as typeof session;
       },
     },

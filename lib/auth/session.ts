@@ -8,6 +8,7 @@ import { AppError } from "@/lib/errors";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { requestAuthOptions } from "./auth-options";
 import { signInPath } from "./callback-path";
+import { markOwnWrite } from "./reads-own-writes";
 import { REQUEST_PATH_HEADER } from "./request-path";
 import type { SessionUser } from "./sessions";
 
@@ -19,6 +20,8 @@ export interface CurrentSession {
   user: SessionUser;
   /** The language the user chose on the account page, read with the session; null: follow the browser. */
   locale: Locale | null;
+  /** The time zone the user chose on the account page, read with the session; null: follow the browser. */
+  timeZone: string | null;
 }
 
 /**
@@ -36,12 +39,22 @@ export const currentSession = cache(async (): Promise<CurrentSession | null> => 
       "The database is unavailable; the session could not be checked. Try again in a few seconds.",
     );
   }
-  const user = session?.user as { id?: unknown; email?: unknown; name?: unknown; sid?: unknown; locale?: unknown } | undefined;
+  const user = session?.user as
+    | {
+        id?: unknown;
+        email?: unknown;
+        name?: unknown;
+        sid?: unknown;
+        locale?: unknown;
+        timeZone?: unknown;
+      }
+    | undefined;
   if (typeof user?.id !== "string" || typeof user.sid !== "string" || typeof user.email !== "string") return null;
   return {
     sessionId: user.sid,
     user: { id: user.id, email: user.email, name: typeof user.name === "string" ? user.name : null },
     locale: isLocale(user.locale) ? user.locale : null,
+    timeZone: typeof user.timeZone === "string" ? user.timeZone : null,
   };
 });
 
@@ -133,5 +146,6 @@ export async function authorizeWorkspace(slug: string, atLeast: Role = "member")
   if (!membership) throw new AppError("not_found", "This workspace does not exist.");
   if (!hasRole(membership.role, atLeast))
     throw new AppError("forbidden", `Only ${atLeast === "owner" ? "owners" : "owners and admins"} can do this.`);
+  await markOwnWrite();
   return { user, workspace: membership.workspace, role: membership.role };
 }

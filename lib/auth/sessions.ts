@@ -1,6 +1,7 @@
 import { getDatabase } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
+import { canonicalTimeZone } from "@/lib/time/time-zone";
 import { isUuid } from "@/lib/validation/uuid";
 
 /** How long a sign-in lasts: the session cookie's lifetime too (lib/auth/auth-options.ts). */
@@ -34,14 +35,19 @@ export async function startSession(userId: string, now = new Date()): Promise<st
 /** A live session's user, with the language they chose (null: follow the browser) for the page being served. */
 export interface SessionReader extends SessionUser {
   locale: Locale | null;
+  /** The zone they chose on the account page (null: the browser's), which the admin's times follow. */
+  timeZone: string | null;
 }
 
-type SessionRow = { revokedAt: Date | null; expiresAt: Date; lastSeenAt: Date } & SessionUser & { locale: string | null };
+type SessionRow = { revokedAt: Date | null; expiresAt: Date; lastSeenAt: Date } & SessionUser & {
+    locale: string | null;
+    timeZone: string | null;
+  };
 
 /**
  * The user of a live session (not revoked, not expired), or null. One statement per request: the session
  * by its primary key joined with its user (a deleted user or a revoked session ends the cookie at once)
- * and the user's language, which every page needs too (Prisma's findUnique with the user read them with
+ * and the user's language and zone, which every page needs too (Prisma's findUnique with the user read them with
  * two, and the language with a third).
  */
 export async function readSession(sessionId: unknown, now = new Date()): Promise<SessionReader | null> {
@@ -49,7 +55,7 @@ export async function readSession(sessionId: unknown, now = new Date()): Promise
   const { prisma } = await getDatabase();
   const [session] = await prisma.$queryRaw<SessionRow[]>`
     SELECT s.revoked_at AS "revokedAt", s.expires_at AS "expiresAt", s.last_seen_at AS "lastSeenAt",
-           u.id::text AS id, u.email, u.name, u.locale
+           u.id::text AS id, u.email, u.name, u.locale, u.time_zone AS "timeZone"
     FROM sessions s JOIN users u ON u.id = s.user_id
     WHERE s.id = ${sessionId}::uuid`;
   if (!session || session.revokedAt || session.expiresAt <= now) return null;
@@ -61,6 +67,7 @@ export async function readSession(sessionId: unknown, now = new Date()): Promise
     email: session.email,
     name: session.name,
     locale: isLocale(session.locale) ? session.locale : null,
+    timeZone: canonicalTimeZone(session.timeZone) ?? null,
   };
 }
 

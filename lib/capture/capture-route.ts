@@ -5,7 +5,7 @@ import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { env } from "@/lib/env";
 import { errorStatus } from "@/lib/error-codes";
 import { AppError, type FieldIssue } from "@/lib/errors";
-import { jsonResponse, problemResponse } from "@/lib/http/problem";
+import { jsonResponse, problemResponse, toProblem } from "@/lib/http/problem";
 import { type ReceivedBody, readBody } from "@/lib/http/read-body";
 import { type RequestMeta, requestMeta } from "@/lib/http/request-meta";
 import { type CaptureLinkContext, findCaptureLink } from "@/lib/ingest/capture-context";
@@ -21,6 +21,8 @@ import { log } from "@/lib/log";
 import { storableText } from "@/lib/normalise/text";
 import { corsHeaders, preflightHeaders } from "./cors";
 import { answersWithRedirect, errorRedirect, successRedirect } from "./form-redirect";
+import type { SourceAnswer, SourceSubmission } from "./sources/source-adapter";
+import { sourceAdapter } from "./sources/sources";
 
 type RouteContext = { params: Promise<{ captureLink: string }> };
 
@@ -39,6 +41,8 @@ export interface CaptureReply {
   headers?: Record<string, string>;
   /** A bot (e.g. a filled honeypot): answered like a person, so it learns nothing, and logged as spam. */
   spam?: boolean;
+  /** Answered as text/plain instead of JSON (a source's answer, e.g. Meta's subscription challenge). */
+  text?: string;
 }
 
 /** One request on its way through the endpoint: what the link's log will keep of it. */
@@ -56,6 +60,15 @@ type Outcome = { reply: CaptureReply } | { refused: AppError };
 
 const ALLOW = "POST, OPTIONS";
 const RETRY_AFTER_UNAVAILABLE = 5;
+
+/** A reply as the sender gets it: JSON, or plain text when the reply says so. */
+function replyResponse(reply: CaptureReply, cors: Record<string, string>): Response {
+  if (reply.text === undefined) return jsonResponse(reply.status, reply.body, { ...cors, ...reply.headers });
+  return new Response(reply.text, {
+    status: reply.status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", ...cors, ...reply.headers },
+  });
+}
 
 function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
@@ -207,10 +220,7 @@ function captureEndpoint(options: {
     // An accepted lead was recorded with it (lib/ingest): no call, no await, on the path every lead takes.
     if (!("reply" in outcome) || outcome.reply.spam) await recordOutcome(found.link, attempt, outcome);
     if ("reply" in outcome) {
-      return (
-        options.answerReply?.(outcome.reply, cors, request, found.link) ??
-        jsonResponse(outcome.reply.status, outcome.reply.body, { ...cors, ...outcome.reply.headers })
-      );
+      return options.answerReply?.(outcome.reply, cors, request, found.link) ?? replyResponse(outcome.reply, cors);
     }
     const error = outcome.refused;
     return (
@@ -246,6 +256,7 @@ export function captureRoute(
       refuseRevoked(link);
       const received = await readPayload(attempt);
       refuseOrigin(link, attempt.meta);
+      if (link.source !== "json") return receiveFromSource(database, link, attempt, received, handler);
       const contentType = attempt.request.headers.get("content-type") ?? "";
       const { body, warnings, captchaToken } = await readSubmissionBody(
         received,
@@ -262,10 +273,83 @@ export function captureRoute(
     answerReply: (reply, cors, request, link) =>
       answersWithRedirect(request, link) && reply.status < 300
         ? successRedirect(link, cors, request.headers.get("referer"))
-        : jsonResponse(reply.status, reply.body, { ...cors, ...reply.headers }),
+        : replyResponse(reply, cors),
     answerRefusal: (error, cors, request, link) =>
       answersWithRedirect(request, link) ? errorRedirect(link, error, cors, request.headers.get("referer")) : undefined,
   });
+}
+
+function sourceAnswerReply(answer: SourceAnswer): CaptureReply {
+  return { status: answer.status, body: answer.body ?? null, headers: answer.headers, text: answer.text };
+}
+
+function unsupportedSource(link: CaptureLinkContext): AppError {
+  return new AppError("not_implemented", `This server cannot read requests for this link's source (${link.source}).`);
+}
+
+/** One of a source's submissions, made ready for the pipeline: the record keeps what the source made of it. */
+function sourceCapture(
+  database: Database,
+  link: CaptureLinkContext,
+  attempt: Attempt,
+  submission: SourceSubmission,
+): CaptureRequest {
+  const { record } = attempt;
+  record.sourceData = JSON.stringify({ mapped: submission.body, platform: submission.platform ?? null });
+  if (submission.idempotencyKey && !record.idempotencyKey) {
+    // The platform's lead id: a platform that retries (or resends) a lead stores it once.
+    record.idempotencyKey = submission.idempotencyKey.slice(0, MAX_IDEMPOTENCY_KEY);
+    record.requestHash = requestHash(record.sourceData);
+  }
+  if (submission.dryRun) record.dryRun = true;
+  const firstTouch = submission.firstTouch && utmOf(submission.firstTouch);
+  if (firstTouch && Object.keys(firstTouch).length > 0) record.firstTouch = firstTouch;
+  attempt.utm = utmOf(submission.body);
+  return { database, link, body: submission.body, record, warnings: [] };
+}
+
+/**
+ * A link whose source is not "json" (DESIGN.md section 15): its adapter (lib/capture/sources) checks and reads
+ * the request, then each lead it carries takes the one pipeline. A request with several leads (RD Station's
+ * `{"leads": [...]}`) stores and logs each on its own and answers 200 with each one's result in order: a
+ * refused lead does not undo the others, and the platform, which would resend all of them, is not asked to.
+ */
+async function receiveFromSource(
+  database: Database,
+  link: CaptureLinkContext,
+  attempt: Attempt,
+  received: ReceivedBody,
+  handler: (request: CaptureRequest) => Promise<CaptureReply>,
+): Promise<CaptureReply> {
+  const adapter = sourceAdapter(link.source);
+  if (!adapter) throw unsupportedSource(link);
+  const reading = await adapter.receive({
+    database,
+    link,
+    request: attempt.request,
+    received,
+    keepPayload: (payload) => {
+      attempt.record.payload = storableText(payload);
+    },
+  });
+  if ("answer" in reading) return sourceAnswerReply(reading.answer);
+  const [only, ...more] = reading.submissions;
+  if (!only) throw new AppError("validation_failed", "The request carries no lead.");
+  const answer = (reply: CaptureReply): CaptureReply =>
+    reading.successStatus && reply.status >= 200 && reply.status < 300 ? { ...reply, status: reading.successStatus } : reply;
+  if (more.length === 0) return answer(await handler(sourceCapture(database, link, attempt, only)));
+  const results: unknown[] = [];
+  for (const submission of reading.submissions) {
+    const single: Attempt = { ...attempt, record: { ...attempt.record }, utm: {} };
+    const outcome: Outcome = await handler(sourceCapture(database, link, single, submission)).then(
+      (reply) => ({ reply }),
+      (error: unknown) => ({ refused: toAppError(error) }),
+    );
+    if (!("reply" in outcome) || outcome.reply.spam) await recordOutcome(link, single, outcome);
+    if ("reply" in outcome) results.push({ status: outcome.reply.status, ...(outcome.reply.body as object) });
+    else results.push(toProblem(outcome.refused));
+  }
+  return { status: 200, body: { results } };
 }
 
 /**
@@ -276,8 +360,16 @@ export const captureMethodNotAllowed = captureEndpoint({
   lookupFailure: "refuse",
   steps: async (link, attempt) => {
     if (link) {
-      await getDatabase();
+      const database = await getDatabase();
       await countRequest(link, attempt, { keepBody: false });
+      // A source may answer a GET (Meta's subscription challenge); a revoked link answers nothing of the kind.
+      const answerGet =
+        attempt.request.method === "GET" && link.source !== "json" ? sourceAdapter(link.source)?.answerGet : undefined;
+      if (answerGet) {
+        refuseRevoked(link);
+        const answer = await answerGet({ database, link, request: attempt.request, url: new URL(attempt.request.url) });
+        if (answer) return sourceAnswerReply(answer);
+      }
     }
     throw new AppError("method_not_allowed", `Use POST to send a lead to a capture link (got ${attempt.request.method}).`);
   },

@@ -1,5 +1,6 @@
 import { Command, CommanderError } from "commander";
 import { registerApiKeyCommands } from "./apikey-commands";
+import { registerAssignmentCommands } from "./assignment-commands";
 import { registerBackupCommands } from "./backup-commands";
 import type { CliContext } from "./cli-command";
 import type { CliIo } from "./cli-io";
@@ -39,6 +40,7 @@ function buildProgram(context: CliContext, json: boolean): Command {
   registerUserCommands(program, context);
   registerWorkspaceCommands(program, context);
   registerLinkCommands(program, context);
+  registerAssignmentCommands(program, context);
   registerFieldCommands(program, context);
   registerLeadCommands(program, context);
   registerExportCommands(program, context);

@@ -1,6 +1,6 @@
-import { getDatabase } from "@/lib/db/client";
 import type { LinkStatus } from "@/lib/db/generated/client";
 import { Prisma } from "@/lib/db/generated/client";
+import { getReadDatabase } from "@/lib/db/replica";
 import type { DashboardPeriod } from "./dashboard-period";
 import { periodBounds } from "./period-bounds";
 
@@ -93,7 +93,7 @@ function submissionTotals(workspaceId: string, period: DashboardPeriod) {
 
 /** The workspace's dashboard for `period` (days of its time zone). Every figure counts this workspace's rows only. */
 export async function getDashboard(workspaceId: string, period: DashboardPeriod): Promise<Dashboard> {
-  const { prisma } = await getDatabase();
+  const { prisma } = await getReadDatabase();
   const [breakdown, outcomes, anyLead, linkTotal] = await Promise.all([
     prisma.$queryRaw<BreakdownRow[]>(leadBreakdown(workspaceId, period)),
     prisma.$queryRaw<{ outcome: string; n: number }[]>(submissionTotals(workspaceId, period)),

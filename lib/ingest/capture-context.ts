@@ -47,6 +47,8 @@ export interface CaptureLinkContext {
    * the entry when an endpoint or a preference changes; other instances see a new one within the TTL.
    */
   hasListeners: boolean;
+  /** New leads rotate among chosen members (lib/assignment): ingest's statement then assigns them. */
+  roundRobin: boolean;
   /** When this was read from the database (ms since epoch). */
   loadedAt: number;
 }
@@ -89,6 +91,7 @@ async function loadCaptureLink(token: string): Promise<CaptureLinkContext | unde
       captchaAcceptOnOutage: true,
       source: true,
       sourceSettings: true,
+      roundRobin: true,
       workspace: {
         select: {
           country: true,

@@ -87,9 +87,10 @@ export async function ingestSubmission(
     record,
     statsShard: pickStatsShard(),
     announce: link.hasListeners,
+    assign: link.roundRobin,
   });
   // This process's dispatcher sends it at once; other instances find it on their next poll.
-  if (link.hasListeners && result.kind === "stored") {
+  if (result.kind === "stored" && (link.hasListeners || (link.roundRobin && result.created))) {
     wakeOutbox();
   }
 

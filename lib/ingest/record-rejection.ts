@@ -42,13 +42,14 @@ export async function recordRejection(
     ${name}
     WITH${event} submission AS (
       INSERT INTO submissions (id, workspace_id, capture_link_id, outcome, status, error_code, errors, warnings, payload,
-        ip, user_agent, origin, referer, idempotency_key, utm_source, utm_medium, utm_campaign, utm_content, utm_term, dry_run)
+        ip, user_agent, origin, referer, idempotency_key, utm_source, utm_medium, utm_campaign, utm_content, utm_term, dry_run,
+        source_data)
       VALUES (${id}::uuid, ${link.workspaceId}::uuid, ${link.id}::uuid, ${rejection.outcome}::submission_outcome,
         ${rejection.status}::smallint, ${rejection.code}::text, ${rejection.errors ? JSON.stringify(rejection.errors) : null}::jsonb,
         ${JSON.stringify(rejection.warnings ?? [])}::jsonb, ${record.payload}::text, ${record.ip}::text, ${record.userAgent}::text,
         ${record.origin}::text, ${record.referer}::text, ${record.idempotencyKey}::text, ${utm.utmSource ?? null}::text,
         ${utm.utmMedium ?? null}::text, ${utm.utmCampaign ?? null}::text, ${utm.utmContent ?? null}::text, ${utm.utmTerm ?? null}::text,
-        ${record.dryRun ?? false}::boolean)
+        ${record.dryRun ?? false}::boolean, ${record.sourceData ?? null}::jsonb)
     )
     INSERT INTO capture_link_stats AS s (capture_link_id, shard, rejected, last_received_at)
     VALUES (${link.id}::uuid, ${statsShard}::smallint, 1, now())

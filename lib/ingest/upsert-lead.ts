@@ -1,3 +1,4 @@
+import { assignedCtes, rotationCtes } from "@/lib/assignment/rotation-sql";
 import type { Database } from "@/lib/db/client";
 import type { SqlStatement } from "@/lib/db/database";
 import { sqlState, uniqueViolation } from "@/lib/db/errors";
@@ -27,6 +28,11 @@ export interface LeadWrite {
    * listener nothing would ever read it, and the statement runs without that part, under its own name.
    */
   announce?: boolean;
+  /**
+   * The link rotates its new leads among members (lib/assignment): a lead this write creates gets the next one,
+   * with its history row and lead.assigned, in the same statement. Links without a rotation leave this out.
+   */
+  assign?: boolean;
 }
 
 export type UpsertResult =
@@ -126,18 +132,27 @@ export function upsertStatement(write: LeadWrite): SqlStatement {
   const utmContent = input.utmContent ?? null;
   const utmTerm = input.utmTerm ?? null;
   const hasUtm = [utmSource, utmMedium, utmCampaign, utmContent, utmTerm].some((value) => value !== null);
+  // A source's own first touch (RD Station's first conversion), else the body's: parameters either way, so the
+  // statement's text, prepared once per connection, is the same.
+  const first = record.firstTouch;
+  const firstSource = first ? (first.utmSource ?? null) : utmSource;
+  const firstMedium = first ? (first.utmMedium ?? null) : utmMedium;
+  const firstCampaign = first ? (first.utmCampaign ?? null) : utmCampaign;
+  const firstContent = first ? (first.utmContent ?? null) : utmContent;
+  const firstTerm = first ? (first.utmTerm ?? null) : utmTerm;
+  const hasFirstUtm = first ? true : hasUtm;
   const address = JSON.stringify(input.address ?? {});
   const hasCustom = Object.keys(write.customValues).length > 0;
 
   const firstTouch = (column: string, value: string | null) =>
-    Prisma.sql`${Prisma.raw(column)} = CASE WHEN ${hasUtm}::boolean AND num_nonnulls(l.first_utm_source, l.first_utm_medium, l.first_utm_campaign, l.first_utm_content, l.first_utm_term) = 0 THEN ${value}::text ELSE l.${Prisma.raw(column)} END`;
+    Prisma.sql`${Prisma.raw(column)} = CASE WHEN ${hasFirstUtm}::boolean AND num_nonnulls(l.first_utm_source, l.first_utm_medium, l.first_utm_campaign, l.first_utm_content, l.first_utm_term) = 0 THEN ${value}::text ELSE l.${Prisma.raw(column)} END`;
   const lastTouch = (column: string, value: string | null) =>
     Prisma.sql`${Prisma.raw(column)} = CASE WHEN ${hasUtm}::boolean THEN ${value}::text ELSE l.${Prisma.raw(column)} END`;
 
   // The event (lead.created or lead.updated) with the lead as this write leaves it (lead-snapshot.ts): the two
   // CTEs that write the lead return it, the only place this statement sees the row after the change. Which
   // channel tells whom is the channels' business (lib/channels, expanded by lib/outbox/expand-events.ts).
-  const snapshot = write.announce ? Prisma.raw(`, ${leadSnapshotSql("l")} AS snapshot`) : Prisma.empty;
+  const snapshot = write.announce || write.assign ? Prisma.raw(`, ${leadSnapshotSql("l")} AS snapshot`) : Prisma.empty;
   const event = write.announce
     ? Prisma.sql`,
     event AS (
@@ -151,7 +166,13 @@ export function upsertStatement(write: LeadWrite): SqlStatement {
     : Prisma.empty;
   // A request with a consent object appends its consent record in the same statement (DESIGN.md section 9).
   const consent = consentRecordInsert(input.consent, write, record);
-  const nameComment = `/* leadlink:upsert-lead${write.announce ? "-event" : ""}${input.consent ? "-consent" : ""} */`;
+  // A link with a rotation (lib/assignment/rotation-sql.ts): the new lead's owner is the next member's.
+  const creates = Prisma.sql`NOT EXISTS (SELECT 1 FROM match) AND EXISTS (SELECT 1 FROM link)`;
+  const rotation = write.assign ? rotationCtes(write.captureLinkId, creates) : Prisma.empty;
+  const ownerColumn = write.assign ? Prisma.sql`, owner_id` : Prisma.empty;
+  const ownerValue = write.assign ? Prisma.sql`, (SELECT user_id FROM assignee)` : Prisma.empty;
+  const assigned = write.assign ? assignedCtes(write.workspaceId, write.captureLinkId) : Prisma.empty;
+  const nameComment = `/* leadlink:upsert-lead${write.announce ? "-event" : ""}${input.consent ? "-consent" : ""}${write.assign ? "-assign" : ""} */`;
   const name = Prisma.raw(nameComment);
 
   // Built with Prisma's SQL template (values stay parameters), run on the driver directly.
@@ -176,7 +197,7 @@ export function upsertStatement(write: LeadWrite): SqlStatement {
     ),
     phone_owner AS (
       SELECT l.id FROM leads l WHERE l.workspace_id = ${write.workspaceId}::uuid AND l.phone = ${phone}::text
-    ),
+    ),${rotation}
     updated AS (
       UPDATE leads l SET
         name = COALESCE(${input.name ?? null}::text, l.name),
@@ -189,9 +210,9 @@ export function upsertStatement(write: LeadWrite): SqlStatement {
         address = l.address || ${address}::jsonb,
         email = COALESCE(l.email, ${email}::text),
         phone = COALESCE(l.phone, CASE WHEN NOT EXISTS (SELECT 1 FROM phone_owner) THEN ${phone}::text END),
-        ${firstTouch("first_utm_source", utmSource)}, ${firstTouch("first_utm_medium", utmMedium)},
-        ${firstTouch("first_utm_campaign", utmCampaign)}, ${firstTouch("first_utm_content", utmContent)},
-        ${firstTouch("first_utm_term", utmTerm)},
+        ${firstTouch("first_utm_source", firstSource)}, ${firstTouch("first_utm_medium", firstMedium)},
+        ${firstTouch("first_utm_campaign", firstCampaign)}, ${firstTouch("first_utm_content", firstContent)},
+        ${firstTouch("first_utm_term", firstTerm)},
         ${lastTouch("last_utm_source", utmSource)}, ${lastTouch("last_utm_medium", utmMedium)},
         ${lastTouch("last_utm_campaign", utmCampaign)}, ${lastTouch("last_utm_content", utmContent)},
         ${lastTouch("last_utm_term", utmTerm)},
@@ -204,13 +225,13 @@ export function upsertStatement(write: LeadWrite): SqlStatement {
       INSERT INTO leads AS l (id, workspace_id, capture_link_id, email, phone, name, document, profession, city, state,
         instagram, birthday, address, custom_fields,
         first_utm_source, first_utm_medium, first_utm_campaign, first_utm_content, first_utm_term,
-        last_utm_source, last_utm_medium, last_utm_campaign, last_utm_content, last_utm_term)
+        last_utm_source, last_utm_medium, last_utm_campaign, last_utm_content, last_utm_term${ownerColumn})
       SELECT ${write.newLeadId}::uuid, ${write.workspaceId}::uuid, ${write.captureLinkId}::uuid, ${email}::text, ${phone}::text,
         ${input.name ?? null}::text, ${input.document ?? null}::text, ${input.profession ?? null}::text, ${input.city ?? null}::text,
         ${input.state ?? null}::text, ${input.instagram ?? null}::text, ${input.birthday ?? null}::date, ${address}::jsonb,
         ${JSON.stringify(write.customValues)}::jsonb,
-        ${utmSource}::text, ${utmMedium}::text, ${utmCampaign}::text, ${utmContent}::text, ${utmTerm}::text,
-        ${utmSource}::text, ${utmMedium}::text, ${utmCampaign}::text, ${utmContent}::text, ${utmTerm}::text
+        ${firstSource}::text, ${firstMedium}::text, ${firstCampaign}::text, ${firstContent}::text, ${firstTerm}::text,
+        ${utmSource}::text, ${utmMedium}::text, ${utmCampaign}::text, ${utmContent}::text, ${utmTerm}::text${ownerValue}
       WHERE NOT EXISTS (SELECT 1 FROM match) AND EXISTS (SELECT 1 FROM link)
       RETURNING l.id${snapshot}
     ),
@@ -232,12 +253,13 @@ export function upsertStatement(write: LeadWrite): SqlStatement {
     ),
     submission AS (
       INSERT INTO submissions (id, workspace_id, capture_link_id, lead_id, outcome, status, warnings, payload,
-        ip, user_agent, origin, referer, idempotency_key, utm_source, utm_medium, utm_campaign, utm_content, utm_term)
+        ip, user_agent, origin, referer, idempotency_key, utm_source, utm_medium, utm_campaign, utm_content, utm_term, source_data)
       SELECT ${write.submissionId}::uuid, ${write.workspaceId}::uuid, ${write.captureLinkId}::uuid, o.lead_id,
         (CASE WHEN o.created THEN 'created' ELSE 'updated' END)::submission_outcome,
         CASE WHEN o.created THEN 201 ELSE 200 END, o.warnings, ${record.payload}::text,
         ${record.ip}::text, ${record.userAgent}::text, ${record.origin}::text, ${record.referer}::text, ${record.idempotencyKey}::text,
-        ${utmSource}::text, ${utmMedium}::text, ${utmCampaign}::text, ${utmContent}::text, ${utmTerm}::text
+        ${utmSource}::text, ${utmMedium}::text, ${utmCampaign}::text, ${utmContent}::text, ${utmTerm}::text,
+        ${record.sourceData ?? null}::jsonb
       FROM outcome o WHERE o.lead_id IS NOT NULL
       RETURNING id
     ),
@@ -251,7 +273,7 @@ export function upsertStatement(write: LeadWrite): SqlStatement {
       INSERT INTO idempotency_keys (capture_link_id, key, request_hash, submission_id)
       SELECT ${write.captureLinkId}::uuid, ${record.idempotencyKey}::text, ${record.requestHash}::text, ${write.submissionId}::uuid
       FROM outcome WHERE lead_id IS NOT NULL AND ${record.idempotencyKey}::text IS NOT NULL
-    )${event}${consent}
+    )${event}${assigned}${consent}
     SELECT lead_id, created, warnings FROM outcome`;
   let text = textByName.get(nameComment);
   if (text === undefined) {

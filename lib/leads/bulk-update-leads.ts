@@ -5,6 +5,7 @@ import { wakeOutbox } from "@/lib/outbox/wake";
 import { DEFAULT_TIME_ZONE, requireTimeZone } from "@/lib/time/time-zone";
 import { parseInput } from "@/lib/validation/parse-input";
 import { uuidSchema } from "@/lib/validation/uuid";
+import { emitLeadAssigned } from "./emit-lead-assigned";
 import { emitLeadUpdated } from "./emit-lead-updated";
 import { firstResponseSet, isResponse } from "./first-response";
 import { LeadFilter, type LeadFilterInput, leadMatchCondition, leadScopeCondition, NOT_ERASED } from "./lead-filter";
@@ -163,11 +164,12 @@ export async function bulkUpdateLeads(
           ${recordLeadChangesSql(workspaceId, actor, sql.field, Prisma.sql`SELECT id, from_value, to_value FROM changed`)}
         )
         SELECT id, from_value, to_value FROM changed`);
-      await emitLeadUpdated(
-        tx,
-        workspaceId,
-        changed.map((row) => ({ leadId: row.id, changes: [{ field: sql.field, from: row.from_value, to: row.to_value }] })),
-      );
+      const leads = changed.map((row) => ({
+        leadId: row.id,
+        changes: [{ field: sql.field, from: row.from_value, to: row.to_value }],
+      }));
+      await emitLeadUpdated(tx, workspaceId, leads);
+      await emitLeadAssigned(tx, workspaceId, request.actorUserId, leads);
       return changed.length;
     });
     if (ids.length < BATCH_SIZE) break;

@@ -18,7 +18,8 @@ export interface LeadChange {
   /** Owner changes: the members before and after (null: unassigned, or an account deleted since). */
   fromOwner?: TimelinePerson;
   toOwner?: TimelinePerson;
-  actor: { kind: "user"; user: TimelinePerson } | { kind: "api_key"; name: string | null };
+  /** `automatic`: a link's round-robin gave the lead its first owner as it was created (lib/assignment). */
+  actor: { kind: "user"; user: TimelinePerson } | { kind: "api_key"; name: string | null } | { kind: "automatic" };
 }
 
 export type TimelineItem =
@@ -38,9 +39,25 @@ const changeSelect = {
   from: true,
   to: true,
   actorKeyId: true,
+  actorUserId: true,
   actorUser: { select: personSelect },
   actorKey: { select: { name: true } },
+  lead: { select: { createdAt: true } },
 } satisfies Prisma.LeadChangeSelect;
+
+/**
+ * A round-robin assignment is written by the statement that creates the lead, with no actor: the same transaction
+ * time as the lead's (a deleted member's change, also without actor, is never at the lead's creation).
+ */
+function automatic(row: {
+  actorKeyId: string | null;
+  actorUserId: string | null;
+  field: string;
+  createdAt: Date;
+  lead: { createdAt: Date };
+}) {
+  return !row.actorKeyId && !row.actorUserId && row.field === "owner" && row.createdAt.getTime() === row.lead.createdAt.getTime();
+}
 
 function stored(value: Prisma.JsonValue): string | string[] | null {
   if (typeof value === "string") return value;
@@ -77,7 +94,11 @@ export async function listLeadChanges(workspaceId: string, leadId: string): Prom
     from: stored(row.from),
     to: stored(row.to),
     ...(row.field === "owner" && { fromOwner: person(row.from), toOwner: person(row.to) }),
-    actor: row.actorKeyId ? { kind: "api_key", name: row.actorKey?.name ?? null } : { kind: "user", user: row.actorUser },
+    actor: automatic(row)
+      ? { kind: "automatic" }
+      : row.actorKeyId
+        ? { kind: "api_key", name: row.actorKey?.name ?? null }
+        : { kind: "user", user: row.actorUser },
   }));
 }
 

@@ -1,5 +1,5 @@
-import { getDatabase } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
+import { getReadDatabase } from "@/lib/db/replica";
 import type { LeadCursor } from "./lead-cursor";
 import {
   type LeadFilter,
@@ -140,7 +140,8 @@ export const COLLECT = ["SET LOCAL enable_indexscan = off"];
 export const WALK = ["SET LOCAL enable_bitmapscan = off", "SET LOCAL enable_sort = off"];
 
 async function prismaRunner<T>(): Promise<LeadRowsRunner<T>> {
-  const { prisma } = await getDatabase();
+  // A heavy read: the replica when there is one (lib/db/replica.ts).
+  const { prisma } = await getReadDatabase();
   const withSetting = (settings: string[]) => (sql: Prisma.Sql) =>
     prisma.$transaction(async (tx) => {
       for (const setting of settings) await tx.$executeRawUnsafe(setting);
@@ -160,7 +161,7 @@ async function prismaRunner<T>(): Promise<LeadRowsRunner<T>> {
  * Prisma while streaming 1M leads).
  */
 export async function driverArrayRunner(): Promise<LeadRowsRunner<unknown[]>> {
-  const database = await getDatabase();
+  const database = await getReadDatabase();
   const withSetting = (settings: string[]) => (sql: Prisma.Sql) =>
     database.transaction(async (tx) => {
       await tx.exec(settings.join("; "));

@@ -11,4 +11,14 @@ export interface SubmissionRecord {
   requestHash: string | null;
   /** Sent with `Leadlink-Dry-Run: 1` (lib/ingest/dry-run.ts): logged as a dry run, no lead written. */
   dryRun?: boolean;
+  /**
+   * A link whose source is not "json" (DESIGN.md section 15, lib/capture/sources): what the source made of the
+   * body, as JSON text `{"mapped": {...}, "platform": {...}}`, kept on the submission beside the raw payload.
+   */
+  sourceData?: string | null;
+  /**
+   * A source's first touch (RD Station's first conversion), when it differs from the body's UTM values (the
+   * last touch): what lib/ingest/upsert-lead.ts writes to the lead's first-touch columns. Absent: the body's.
+   */
+  firstTouch?: Partial<Record<"utmSource" | "utmMedium" | "utmCampaign" | "utmContent" | "utmTerm", string>>;
 }

@@ -2,6 +2,7 @@ import type { Database } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { wakeOutbox } from "@/lib/outbox/wake";
 import { parseInput } from "@/lib/validation/parse-input";
+import { emitLeadAssigned } from "./emit-lead-assigned";
 import { emitLeadUpdated } from "./emit-lead-updated";
 import { loadFieldNames } from "./field-names";
 import { firstResponseSet, isResponse } from "./first-response";
@@ -71,6 +72,7 @@ export async function updateLeadWorkflow(db: Database, request: UpdateLeadWorkfl
     if (updated.length === 0) throw leadErased(request.leadId);
     await recordLeadChanges(tx, workspaceId, id, { userId: request.actorUserId, keyId: request.actorKeyId }, changes);
     await emitLeadUpdated(tx, workspaceId, [{ leadId: id, changes }]);
+    await emitLeadAssigned(tx, workspaceId, request.actorUserId, [{ leadId: id, changes }]);
     return true;
   });
   if (changed) wakeOutbox();

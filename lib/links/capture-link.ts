@@ -1,5 +1,6 @@
 import type { Prisma } from "@/lib/db/generated/client";
 import { captureUrl } from "./capture-url";
+import { maskSourceSettings } from "./link-source-settings";
 
 export const captureLinkSelect = {
   id: true,
@@ -16,17 +17,26 @@ export const captureLinkSelect = {
   successUrl: true,
   errorUrl: true,
   captchaProvider: true,
+  captchaSiteKey: true,
   captchaMinScore: true,
   captchaAcceptOnOutage: true,
+  source: true,
+  sourceSettings: true,
   createdAt: true,
   revokedAt: true,
 } satisfies Prisma.CaptureLinkSelect;
 
 type CaptureLinkRow = Prisma.CaptureLinkGetPayload<{ select: typeof captureLinkSelect }>;
 
-/** A capture link as the admin pages and the CLI show it: with the URL senders post to. */
-export type CaptureLinkSummary = CaptureLinkRow & { url: string };
+/**
+ * A capture link as the admin pages and the CLI show it: with the URL senders post to, and its source's
+ * settings with their secrets masked (lib/links/link-source-settings.ts).
+ */
+export type CaptureLinkSummary = Omit<CaptureLinkRow, "sourceSettings"> & {
+  url: string;
+  sourceSettings: Record<string, unknown> | null;
+};
 
 export function toCaptureLinkSummary(row: CaptureLinkRow, baseUrl?: string): CaptureLinkSummary {
-  return { ...row, url: captureUrl(row.token, baseUrl) };
+  return { ...row, sourceSettings: maskSourceSettings(row.sourceSettings), url: captureUrl(row.token, baseUrl) };
 }

@@ -4,7 +4,7 @@ import { originAllowed } from "./allowed-origins";
 
 /**
  * A link's HTML form and captcha settings (DESIGN.md section 11): their schemas, and the checks that need
- * more than one setting at a time (a redirect target within the allowed origins, a captcha with a secret).
+ * more than one setting at a time (a redirect target within the allowed origins, a captcha with a secret and a site key).
  */
 
 export const CAPTCHA_PROVIDERS = ["turnstile", "hcaptcha", "recaptcha"] as const;
@@ -43,6 +43,16 @@ export const CaptchaProviderInput = z.enum(CAPTCHA_PROVIDERS, {
   error: `must be one of ${CAPTCHA_PROVIDERS.join(", ")}`,
 });
 export const CaptchaSecret = z.string().trim().min(1, "is required").max(500, "must be at most 500 characters");
+/** The provider's public site key, which the hosted form renders the widget with; printable, no spaces or quotes. */
+export const CaptchaSiteKey = z
+  .string()
+  .trim()
+  .min(1, "is required")
+  .max(200, "must be at most 200 characters")
+  .refine((value) => /^[A-Za-z0-9_.:-]+$/.test(value), {
+    message: "must be the provider's site key (letters, digits, - _ . :)",
+    params: { code: "invalid_site_key" },
+  });
 export const CaptchaMinScore = z
   .number({ error: "must be a number from 0 to 1" })
   .min(0, "must be from 0 to 1")
@@ -55,6 +65,7 @@ export interface FormSettings {
   errorUrl: string | null;
   captchaProvider: string | null;
   captchaSecret: string | null;
+  captchaSiteKey: string | null;
 }
 
 /**
@@ -81,6 +92,10 @@ export function assertFormSettings(settings: FormSettings): void {
   }
   if (settings.captchaProvider && !settings.captchaSecret) {
     errors.push({ field: "captchaSecret", code: "required", message: "is required with a captcha provider" });
+  }
+  // The hosted form renders the provider's widget with it; without one no visitor could pass the captcha there.
+  if (settings.captchaProvider && !settings.captchaSiteKey) {
+    errors.push({ field: "captchaSiteKey", code: "required", message: "is required with a captcha provider" });
   }
   if (errors.length > 0) {
     const summary = errors.map((issue) => `${issue.field} ${issue.message}`).join("; ");

@@ -46,6 +46,8 @@ const SPANISH: FormWords = {
     purposes: "Finalidades: {purposes}",
     back: "Volver a la página de la que viniste",
     captcha: "Verificación anti-spam",
+    captchaNeedsScript:
+      "La verificación anti-spam de este formulario necesita JavaScript. Activa JavaScript en tu navegador para enviarlo.",
     errors: {
       validation_failed: "Revisa los campos de abajo.",
       captcha_failed: "La verificación anti-spam falló. Inténtalo de nuevo.",
@@ -100,6 +102,7 @@ export function linkFormWords(language: FormLanguage) {
       ...words.hosted,
       closedTitle: t("hosted.closedTitle"),
       sentTitle: t("hosted.sentTitle"),
+      captchaNeedsScript: t("hosted.captchaNeedsScript"),
       errorSummary: (count: number) => t("hosted.errorSummary", { count }),
       closedBody: (workspace: string) => t("hosted.closedBody", { workspace }),
       purposes: (purposes: string) => t("hosted.purposes", { purposes }),

@@ -33,6 +33,7 @@ export function readLinkSettingsForm(form: FormData): LinkSettings {
 function readFormCaptureFields(form: FormData): Partial<LinkSettings> {
   const provider = text(form, "captchaProvider");
   const secret = text(form, "captchaSecret");
+  const siteKey = text(form, "captchaSiteKey");
   const score = text(form, "captchaMinScore").trim().replace(",", ".");
   return {
     acceptForms: text(form, "acceptForms") === "on",
@@ -40,11 +41,43 @@ function readFormCaptureFields(form: FormData): Partial<LinkSettings> {
     errorUrl: text(form, "errorUrl"),
     captchaProvider: provider,
     ...(provider === "" ? { captchaSecret: null } : secret.trim() !== "" ? { captchaSecret: secret } : {}),
+    // The site key is public: the page shows it, so the box always holds the value to save.
+    captchaSiteKey: provider === "" ? null : siteKey,
     captchaMinScore: score === "" ? null : Number(score),
     captchaAcceptOnOutage: text(form, "captchaAcceptOnOutage") === "on",
   };
 }
 
 export function readLinkForm(form: FormData): LinkInput {
-  return { name: text(form, "name"), ...readLinkSettingsForm(form) };
+  return { name: text(form, "name"), ...readLinkSettingsForm(form), ...readSourceForm(form) };
+}
+
+/** The source select and the chosen source's boxes (components/links/source-fields.tsx); Google's key is generated. */
+function readSourceForm(form: FormData): Pick<LinkInput, "source" | "sourceSettings"> {
+  const source = text(form, "source") || "json";
+  const setting = (name: string) => text(form, `sourceSettings.${name}`);
+  switch (source) {
+    case "json":
+      return { source: "json" };
+    case "meta_lead_ads":
+      return {
+        source,
+        sourceSettings: {
+          appSecret: setting("appSecret"),
+          pageAccessToken: setting("pageAccessToken"),
+          verifyToken: setting("verifyToken"),
+        },
+      };
+    case "mapping":
+      return {
+        source,
+        sourceSettings: {
+          preset: setting("preset") || null,
+          expression: setting("expression"),
+          signingSecret: setting("signingSecret").trim() || null,
+        },
+      };
+    default:
+      return { source: source as LinkInput["source"], sourceSettings: {} };
+  }
 }

@@ -3,7 +3,8 @@ import { LEAD_KEYS } from "@/lib/leads/lead-input";
 import { KeyName } from "@/lib/validation/key-name";
 import { RateLimitSetting } from "@/lib/validation/rate";
 import { normaliseOrigin } from "./allowed-origins";
-import { CaptchaMinScore, CaptchaProviderInput, CaptchaSecret, RedirectUrl } from "./form-settings";
+import { CaptchaMinScore, CaptchaProviderInput, CaptchaSecret, CaptchaSiteKey, RedirectUrl } from "./form-settings";
+import { LINK_SOURCES } from "./link-source-settings";
 
 export const LinkName = z.string().trim().min(1, "is required").max(100, "must be at most 100 characters");
 
@@ -68,6 +69,8 @@ const FormAndCaptchaSettings = {
   /** null: no captcha. */
   captchaProvider: clearable(CaptchaProviderInput).optional(),
   captchaSecret: clearable(CaptchaSecret).optional(),
+  /** The provider's public site key, for the hosted form's widget; required with a provider. */
+  captchaSiteKey: clearable(CaptchaSiteKey).optional(),
   /** reCAPTCHA v3's lowest accepted score; null: 0.5. */
   captchaMinScore: CaptchaMinScore.nullable().optional(),
   /** The provider cannot be reached: accept and mark the lead (true) or answer 503 (false). */
@@ -98,5 +101,17 @@ export const LinkInput = z.object({
   requireIdentity: z.boolean().default(false),
   requireConsent: z.boolean().default(false),
   ...FormAndCaptchaSettings,
+  /** Where its leads come from (DESIGN.md section 15); fixed once the link exists. */
+  source: z
+    .enum(LINK_SOURCES)
+    .default("json")
+    .describe("Where the link's leads come from: section 3's JSON, or a platform's own requests (DESIGN.md section 15)."),
+  /** Checked by the source's own schema (link-source-settings.ts), so each invalid part is named in the one 422. */
+  sourceSettings: z
+    .unknown()
+    .optional()
+    .describe(
+      'The source\'s settings. google_ads: {"key"} (generated when left out); meta_lead_ads: {"appSecret", "pageAccessToken", "verifyToken"}; rd_station: {}; mapping: {"preset": "elementor"|"typeform"|"tally"|"jotform"|null, "expression", "signingSecret"|null} (a preset fills the expression). Secrets are masked when the link is read back.',
+    ),
 });
 export type LinkInput = z.input<typeof LinkInput>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { getDatabase } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
+import { getReadDatabase } from "@/lib/db/replica";
 import { type LoggedSubmission, storedIssues, submissionLogSelect } from "@/lib/leads/submission-log";
 import { parseInput } from "@/lib/validation/parse-input";
 import { decodeSubmissionCursor, encodeSubmissionCursor } from "./submission-cursor";
@@ -57,7 +57,7 @@ export async function listLinkSubmissions(
   const { filter, limit, ...cursors } = parseInput(SubmissionLogQuery, query, "request log query");
   const before = decodeSubmissionCursor(cursors.before);
   const after = before ? undefined : decodeSubmissionCursor(cursors.after);
-  const { prisma } = await getDatabase();
+  const { prisma } = await getReadDatabase();
 
   let position: Prisma.SubmissionWhereInput = {};
   if (before)
@@ -108,7 +108,7 @@ export async function countLinkSubmissions(
   captureLinkId: string,
   limit = COUNTED_ROWS,
 ): Promise<LinkSubmissionCounts> {
-  const db = await getDatabase();
+  const db = await getReadDatabase();
   const [row] = await db.sql<{ accepted: number; rejected: number; spam: number; dry_run: number; total: number }>(
     Prisma.sql`
       SELECT

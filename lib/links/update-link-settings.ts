@@ -22,6 +22,7 @@ const AUDITED_SETTINGS = [
   "errorUrl",
   "captchaProvider",
   "captchaSecret",
+  "captchaSiteKey",
   "captchaMinScore",
   "captchaAcceptOnOutage",
 ] as const;

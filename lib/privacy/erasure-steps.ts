@@ -49,7 +49,7 @@ export const ERASURE_STEPS: ErasureStep[] = [
       count(
         tx,
         `UPDATE submissions SET payload = NULL, ip = NULL, user_agent = NULL, origin = NULL, referer = NULL,
-           idempotency_key = NULL, warnings = '[]'::jsonb, errors = NULL
+           idempotency_key = NULL, warnings = '[]'::jsonb, errors = NULL, source_data = NULL
          WHERE lead_id = $1::uuid AND workspace_id = $2::uuid`,
         [leadId, workspaceId],
       ),
@@ -64,7 +64,7 @@ export const ERASURE_STEPS: ErasureStep[] = [
       return count(
         tx,
         `UPDATE submissions SET payload = NULL, ip = NULL, user_agent = NULL, origin = NULL, referer = NULL,
-           idempotency_key = NULL, warnings = '[]'::jsonb, errors = NULL
+           idempotency_key = NULL, warnings = '[]'::jsonb, errors = NULL, source_data = NULL
          WHERE workspace_id = $1::uuid AND lead_id IS NULL AND id = ANY ($2::uuid[])`,
         [workspaceId, ids],
       );
@@ -147,6 +147,13 @@ export const ERASURE_STEPS: ErasureStep[] = [
     table: "whatsapp_messages",
     run: (tx, { workspaceId, leadId }) =>
       count(tx, `DELETE FROM whatsapp_messages WHERE lead_id = $1::uuid AND workspace_id = $2::uuid`, [leadId, workspaceId]),
+  },
+  {
+    // A Meta Lead Ads fetch that became this lead keeps the platform's ids (the leadgen_id, with which Meta
+    // serves the person's answers to the page's token): it goes. Fetches never keep the fetched answers.
+    table: "meta_lead_fetches",
+    run: (tx, { workspaceId, leadId }) =>
+      count(tx, `DELETE FROM meta_lead_fetches WHERE lead_id = $1::uuid AND workspace_id = $2::uuid`, [leadId, workspaceId]),
   },
   {
     // Last: the row stays (the submissions' link to it, the request counts) with none of the person's data.

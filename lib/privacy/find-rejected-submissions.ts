@@ -55,8 +55,8 @@ function holdsNumber(texts: (string | null)[], keys: PersonKeys): boolean {
 }
 
 /**
- * The ids of the workspace's rejected and spam requests (linked to no lead) whose body, referer or origin
- * names the person: one of `texts` anywhere, in any case, also URL-encoded ("zebulon%40x.test", as a
+ * The ids of the workspace's rejected and spam requests (linked to no lead) whose body, referer, origin or
+ * source_data (what a lead source made of the body: a Google name joined from two columns) names the person: one of `texts` anywhere, in any case, also URL-encoded ("zebulon%40x.test", as a
  * referer's query carries an email); or a phone or document in any spelling. PostgreSQL narrows the rows
  * (submissions_rejected_workspace_idx, then a scan of that workspace's rejected rows: erasure is rare, and
  * rejected requests are a small part of a log whose bodies retention empties after 30 days); a row that
@@ -74,21 +74,24 @@ export async function findRejectedSubmissions(tx: SqlExecutor, workspaceId: stri
     payload: string | null;
     referer: string | null;
     origin: string | null;
+    source_data: string | null;
   }>(
     statement(
       `SELECT id, named, payload, referer, origin FROM (
-         SELECT s.id, s.payload, s.referer, s.origin,
+         SELECT s.id, s.payload, s.referer, s.origin, s.source_data::text AS source_data,
            EXISTS (SELECT FROM unnest($2::text[]) AS t(value)
-                   WHERE strpos(lower(concat_ws(' ', s.payload, s.referer, s.origin)), t.value) > 0) AS named,
+                   WHERE strpos(lower(concat_ws(' ', s.payload, s.referer, s.origin, s.source_data::text)), t.value) > 0) AS named,
            EXISTS (SELECT FROM unnest($3::text[]) AS d(value)
-                   WHERE strpos(regexp_replace(concat_ws(' ', s.payload, s.referer, s.origin), '\\D', '', 'g'), d.value) > 0) AS numbered
+                   WHERE strpos(regexp_replace(concat_ws(' ', s.payload, s.referer, s.origin, s.source_data::text), '\\D', '', 'g'), d.value) > 0) AS numbered
          FROM submissions s
          WHERE s.workspace_id = $1::uuid AND s.outcome IN ('rejected', 'spam') AND s.lead_id IS NULL
-           AND (s.payload IS NOT NULL OR s.referer IS NOT NULL OR s.origin IS NOT NULL)
+           AND (s.payload IS NOT NULL OR s.referer IS NOT NULL OR s.origin IS NOT NULL OR s.source_data IS NOT NULL)
        ) s
        WHERE named OR numbered`,
       [workspaceId, texts, digits],
     ),
   );
-  return rows.filter((row) => row.named || holdsNumber([row.payload, row.referer, row.origin], keys)).map((row) => row.id);
+  return rows
+    .filter((row) => row.named || holdsNumber([row.payload, row.referer, row.origin, row.source_data], keys))
+    .map((row) => row.id);
 }

@@ -46,7 +46,7 @@ const PURGES: Purge[] = [
           AND s.received_at < $1::timestamptz - make_interval(days => $3::int)
           AND s.received_at < $1::timestamptz - make_interval(days => w.retention_rejected_payload_days)
         ORDER BY s.received_at LIMIT $2 FOR UPDATE OF s SKIP LOCKED
-      ), changed AS (UPDATE submissions s SET payload = NULL, referer = NULL FROM due WHERE s.id = due.id RETURNING 1)
+      ), changed AS (UPDATE submissions s SET payload = NULL, referer = NULL, source_data = NULL FROM due WHERE s.id = due.id RETURNING 1)
       SELECT count(*)::int AS n FROM changed`,
   },
   {

@@ -1,5 +1,7 @@
+import { responseTargetClock } from "@/lib/assignment/response-target-clock";
 import { invalidateCaptureLinks } from "@/lib/cache/capture-links";
 import { emailChannel } from "@/lib/channels/email/email-channel";
+import { metaFetchChannel } from "@/lib/channels/meta-fetch/meta-fetch-channel";
 import { webhookChannel } from "@/lib/channels/webhook/webhook-channel";
 import { whatsappChannel } from "@/lib/channels/whatsapp/whatsapp-channel";
 import type { Database } from "@/lib/db/client";
@@ -18,11 +20,11 @@ export const ENDPOINT_DISABLED_NOTICE = "endpoint-disabled";
 /**
  * Every channel, in the order the runner claims for them: webhook messages first, then emails (they share
  * the slots, the leases and the retry schedule; docs/email.md), then WhatsApp messages (none unless the
- * server has WhatsApp configured). Fresh instances per runner: a channel keeps
- * its batched records.
+ * server has WhatsApp configured), then Meta Lead Ads fetches (lib/channels/meta-fetch); last, the response
+ * targets' clock (it only writes events on the tick). Fresh instances per runner: a channel keeps its batched records.
  */
 export function outboxChannels(): Channel[] {
-  return [webhookChannel(), emailChannel(), whatsappChannel] as Channel[];
+  return [webhookChannel(), emailChannel(), whatsappChannel, metaFetchChannel, responseTargetClock()] as Channel[];
 }
 
 /** Runs the outbox with every channel in this process (WEBHOOK_DISPATCHER=inline, the tests). */

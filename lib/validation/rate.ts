@@ -7,7 +7,21 @@ export interface Rate {
 }
 
 /** The units a rate setting may name, in seconds. */
-const UNIT_SECONDS: Record<string, number> = { s: 1, sec: 1, second: 1, m: 60, min: 60, minute: 60, h: 3600, hour: 3600 };
+const UNIT_SECONDS: Record<string, number> = {
+  s: 1,
+  sec: 1,
+  second: 1,
+  m: 60,
+  min: 60,
+  minute: 60,
+  h: 3600,
+  hour: 3600,
+  // As a Portuguese-speaking admin writes them ("5000/hora").
+  seg: 1,
+  segundo: 1,
+  minuto: 60,
+  hora: 3600,
+};
 
 const UNITS = Object.keys(UNIT_SECONDS).join("|");
 

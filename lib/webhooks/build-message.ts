@@ -203,6 +203,14 @@ export function webhookBody(content: MessageContent, test = false): string {
   return JSON.stringify({ type: content.type, timestamp: content.timestamp, data, ...(test && { test: true }) });
 }
 
+/** The catalogue key (namespace `channels`) of a lead event's first line in Slack and Telegram. */
+export function eventTitle(type: string): "newLead" | "leadAssigned" | "leadOverdue" | "leadUpdated" {
+  if (type === "lead.created") return "newLead";
+  if (type === "lead.assigned") return "leadAssigned";
+  if (type === "lead.response_overdue") return "leadOverdue";
+  return "leadUpdated";
+}
+
 /** The admin page of a lead, for people reading a Slack message or an email. */
 export function leadPageUrl(workspaceSlug: string, leadId: string): string {
   return `${publicBaseUrl()}/w/${workspaceSlug}/leads/${leadId}`;
@@ -231,7 +239,7 @@ export function slackBody(content: MessageContent, language: Locale = DEFAULT_LO
   } else if (content.lead) {
     const lead = content.lead;
     const name = lead.name ?? lead.email ?? (lead.telephone ? formatPhone(lead.telephone) : t("unnamed"));
-    const title = test ? "testEvent" : content.type === "lead.created" ? "newLead" : "leadUpdated";
+    const title = test ? "testEvent" : eventTitle(content.type);
     lines.push(`*${escapeSlack(t(title, { name }))}*`);
     if (lead.email) lines.push(escapeSlack(t("email", { value: lead.email })));
     if (lead.telephone) lines.push(escapeSlack(t("phone", { value: formatPhone(lead.telephone) })));

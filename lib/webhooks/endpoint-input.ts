@@ -1,6 +1,13 @@
 import { z } from "zod";
 
-export const WEBHOOK_EVENTS = ["lead.created", "lead.updated", "submission.rejected", "lead.erased"] as const;
+export const WEBHOOK_EVENTS = [
+  "lead.created",
+  "lead.updated",
+  "submission.rejected",
+  "lead.erased",
+  "lead.assigned",
+  "lead.response_overdue",
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const DEFAULT_EVENTS: WebhookEvent[] = ["lead.created", "lead.updated"];
 export const MAX_HEADERS = 10;

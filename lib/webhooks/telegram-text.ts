@@ -2,7 +2,7 @@ import { createTranslator } from "use-intl/core";
 import type { Locale } from "@/lib/i18n/locales";
 import { messagesFor } from "@/lib/i18n/messages";
 import { formatPhone } from "@/lib/phone/format-phone";
-import { leadPageUrl, type MessageContent } from "./build-message";
+import { eventTitle, leadPageUrl, type MessageContent } from "./build-message";
 import { changeLines } from "./change-lines";
 
 /** What a Telegram message is made of: an event's content, and whether it is the "Send test event" sample. */
@@ -31,7 +31,7 @@ export function telegramText(content: TelegramContent, language: Locale): string
   const lead = content.lead;
   if (!lead) return "";
   const name = html(lead.name ?? lead.email ?? (lead.telephone ? formatPhone(lead.telephone) : t("unnamed")));
-  const title = content.test ? "testEvent" : content.type === "lead.updated" ? "leadUpdated" : "newLead";
+  const title = content.test ? "testEvent" : eventTitle(content.type);
   lines.push(`<b>${t(title, { name })}</b>`);
   if (lead.email) lines.push(t("email", { value: html(lead.email) }));
   if (lead.telephone) lines.push(t("phone", { value: html(formatPhone(lead.telephone)) }));

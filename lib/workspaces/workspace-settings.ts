@@ -6,25 +6,13 @@ import { AppError } from "@/lib/errors";
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from "@/lib/i18n/locales";
 import { canonicalTimeZone, DEFAULT_TIME_ZONE } from "@/lib/time/time-zone";
 import { parseInput } from "@/lib/validation/parse-input";
+import { TimeZoneName } from "@/lib/validation/time-zone-name";
 
 /** A workspace's language: one the catalogues speak (messages/<locale>.json). */
 export const WorkspaceLanguage = z.enum(LOCALES, { error: `must be one of ${LOCALES.join(", ")}` });
 
-/** An IANA time zone ("America/Sao_Paulo"), stored by its canonical name. */
-export const WorkspaceTimeZone = z
-  .string()
-  .trim()
-  .transform((name, ctx) => {
-    const zone = canonicalTimeZone(name);
-    if (zone) return zone;
-    ctx.issues.push({
-      code: "custom",
-      input: name,
-      params: { code: "invalid_time_zone" },
-      message: "must be an IANA time zone such as America/Sao_Paulo or UTC",
-    });
-    return z.NEVER;
-  });
+/** An IANA time zone ("America/Sao_Paulo"), stored by its canonical name (the same rule as a member's own zone). */
+export const WorkspaceTimeZone = TimeZoneName;
 
 /** The settings of DESIGN.md section 13, as the settings page, the CLI and the tests send them (each optional). */
 export const WorkspaceSettingsInput = z.object({

@@ -29,6 +29,7 @@ import {
 } from "./admin-timing";
 import { type IngestTarget, measureFloor, measureIngest, measureNoop, prepareIngest } from "./ingest-phase";
 import type { LoadResult } from "./load";
+import { type MappingRounds, mappingRounds, prepareMappingLink } from "./mapping-phase";
 import {
   applyTableSettings,
   type BenchServer,
@@ -38,6 +39,7 @@ import {
   startBenchServer,
   startFloorServer,
 } from "./servers";
+import { type SourcesRounds, sourcesRounds } from "./sources-phase";
 import { type CpuPerRequest, cpuPerRequest, cpuSnapshot, type WebhookFigures, webhookPhase } from "./webhook-phase";
 
 const { values: options } = parseArgs({
@@ -279,6 +281,10 @@ interface PostgresFigures {
   rounds: Rounds;
   /** Ingest through PgBouncer in transaction mode and straight, alternated; absent without PgBouncer. */
   pooler?: PoolerRounds;
+  /** JSON ingest and a mapping link's (the Tally preset) alternated (issue 28). */
+  mapping: MappingRounds;
+  /** Ingest as JSON and as Google Ads lead forms (issue 28), alternated. */
+  sources?: SourcesRounds;
   /** Where the database ran (BenchDatabase.setup). */
   setup: string;
   /** Absent with --ingest-only. */
@@ -326,9 +332,12 @@ async function postgresPhase(): Promise<PostgresFigures> {
       await floor.stop();
     }
     const pooler = await poolerRounds(server, database.url, target);
-    if (options["ingest-only"]) return { rounds, pooler, setup: database.setup };
+    const mappingToken = await prepareMappingLink(server, target, database.url);
+    const mapping = await mappingRounds(server, target, mappingToken, { ...plan, connections: CONNECTIONS }, progress);
+    const sources = await sourcesRounds(server, target, plan, CONNECTIONS, progress);
+    if (options["ingest-only"]) return { rounds, pooler, mapping, sources, setup: database.setup };
     const webhooks = await webhookPhase(server, database.url, email, target, { ...plan, connections: CONNECTIONS }, progress);
-    if (options["webhooks-only"]) return { rounds, pooler, setup: database.setup, webhooks };
+    if (options["webhooks-only"]) return { rounds, pooler, mapping, sources, setup: database.setup, webhooks };
 
     progress(`PostgreSQL: seeding ${plan.leads.toLocaleString("en")} leads (npm run seed)`);
     const { seconds: seedSeconds } = await runSeed(server, target.slug, plan.leads);
@@ -410,6 +419,8 @@ async function postgresPhase(): Promise<PostgresFigures> {
     return {
       rounds,
       pooler,
+      mapping,
+      sources,
       setup: database.setup,
       webhooks,
       atScale: {
@@ -603,7 +614,23 @@ function printTable(figures: Figures, scale: ScaleFigures | undefined): void {
           ],
         ] as [string, string, string][])),
     ["  vs no-op (≥ 1)", String(get("ingest_pg_vs_noop")), verdict("ingest_pg_vs_noop", 1, true)],
+    [
+      "ingest, PostgreSQL, mapping (Tally preset)",
+      `${get("ingest_mapping_rps")} req/s, p99 ${get("ingest_mapping_p99_ms")} ms`,
+      "",
+    ],
+    ["  vs JSON (≥ 0.80)", String(get("ingest_mapping_vs_json")), verdict("ingest_mapping_vs_json", 0.8, true)],
     ["  p99 vs no-op (≤ 1.5)", String(get("ingest_pg_p99_vs_noop")), verdict("ingest_pg_p99_vs_noop", 1.5, false)],
+    ...(figures.ingest_google_ads_vs_json === undefined
+      ? []
+      : ([
+          [
+            "ingest as Google Ads lead forms (PostgreSQL)",
+            `${get("ingest_google_ads_rps")} req/s (${get("ingest_source_json_rps")} as JSON), p99 ${get("ingest_google_ads_p99_ms")} ms`,
+            "",
+          ],
+          ["  vs JSON (≥ 0.90)", String(get("ingest_google_ads_vs_json")), verdict("ingest_google_ads_vs_json", 0.9, true)],
+        ] as [string, string, string][])),
     [
       "ingest, PGlite",
       `${get("ingest_pglite_rps")} req/s, p50 ${get("ingest_pglite_p50_ms")} ms, p99 ${get("ingest_pglite_p99_ms")} ms`,
@@ -720,6 +747,18 @@ function poolerFigures(pooler: PoolerRounds): Figures {
   };
 }
 
+function sourcesFigures(sources: SourcesRounds): Figures {
+  const json = combine(sources.json);
+  const googleAds = combine(sources.googleAds);
+  return {
+    ingest_source_json_rps: round1(json.rps),
+    ingest_google_ads_rps: round1(googleAds.rps),
+    ingest_google_ads_p99_ms: round1(googleAds.p99),
+    ingest_google_ads_vs_json: ratio(googleAds.rps / json.rps),
+    ingest_sources_failed_requests: json.failures + googleAds.failures,
+  };
+}
+
 async function main(): Promise<void> {
   progress(options.quick ? "quick run" : "full run");
   buildIfStale({ log: progress });
@@ -755,6 +794,10 @@ async function main(): Promise<void> {
     floor_p99_ms: round1(floor.p99),
     ingest_pg_vs_noop: ratio(ingestPg.rps / noop.rps),
     ingest_pg_vs_floor: ratio(ingestPg.rps / floor.rps),
+    ingest_mapping_rps: round1(combine(postgres.mapping.mapping).rps),
+    ingest_mapping_p99_ms: round1(combine(postgres.mapping.mapping).p99),
+    ingest_mapping_failures: combine(postgres.mapping.mapping).failures,
+    ingest_mapping_vs_json: ratio(combine(postgres.mapping.mapping).rps / combine(postgres.mapping.json).rps),
     ingest_pg_server_cpu_ms_per_lead: round3(meanOf(postgres.rounds.costs, (cost) => cost.cpu.server)),
     ingest_pg_postgres_cpu_ms_per_lead: round3(meanOf(postgres.rounds.costs, (cost) => cost.cpu.postgres)),
     ingest_pg_wal_bytes_per_lead: Math.round(meanOf(postgres.rounds.costs, (cost) => cost.walBytes)),
@@ -762,6 +805,7 @@ async function main(): Promise<void> {
     ingest_pg_p99_vs_noop: ratio(ingestPg.p99 / noop.p99),
     ingest_pglite_vs_noop: ratio(ingestPglite.rps / noop.rps),
     ...(postgres.pooler ? poolerFigures(postgres.pooler) : {}),
+    ...(postgres.sources ? sourcesFigures(postgres.sources) : {}),
     ...(scale ? scaleFigures(scale, ingestPg) : {}),
     ...(webhooks ? webhookFigures(webhooks) : {}),
     ...(duringExport
@@ -779,6 +823,7 @@ async function main(): Promise<void> {
       ingestPglite.failures +
       noop.failures +
       floor.failures +
+      (postgres.sources ? combine(postgres.sources.json).failures + combine(postgres.sources.googleAds).failures : 0) +
       (scale?.ingest1m.failures ?? 0) +
       (webhooks ? combine(webhooks.plain).failures + combine(webhooks.withWebhook).failures : 0) +
       (duringExport ? duringExport.idle.failures + duringExport.during.failures : 0),

@@ -117,6 +117,8 @@ test("a form post without its captcha lands in Spam, and Not spam makes it a lea
     "turnstile",
     "--captcha-secret",
     "never-shown",
+    "--captcha-site-key",
+    "public-site-key",
   ]);
   const site = await serveForeignSite({ "/": landingPage(`${leadlink.url}/ingest/${link.token}`, "11987654321") });
   const visitor = await browser.newContext({ javaScriptEnabled: false, locale: "pt-BR" });

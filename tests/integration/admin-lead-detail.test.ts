@@ -188,6 +188,7 @@ describe("getLeadDetail", () => {
         outcome: "updated" as const,
         status: 200,
         errors: undefined,
+        sourceData: undefined,
         warnings: [],
         receivedAt: new Date(template.receivedAt.getTime() + (index + 1) * 1000),
       })),

@@ -79,6 +79,8 @@ describe("the OpenAPI document", () => {
         "PUT /api/v1/links/{id}/form",
         "GET /api/v1/links/{id}/stats",
         "GET /api/v1/reports/campaigns",
+        "GET /api/v1/links/{id}/assignment",
+        "PATCH /api/v1/links/{id}/assignment",
         "GET /api/v1/fields",
         "POST /api/v1/fields",
         "GET /api/v1/members",

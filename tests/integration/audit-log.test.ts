@@ -171,6 +171,7 @@ describe("audit log", () => {
       allowedOrigins: "https://shop.example.com",
       captchaProvider: "turnstile",
       captchaSecret: "0x4AAA-very-secret",
+      captchaSiteKey: "0x4AAA-public",
     });
     expect(await callAction(owner, () => updateLinkSettingsAction(slug, link!.id, {}, settings))).toMatchObject({ ok: true });
 
@@ -189,6 +190,7 @@ describe("audit log", () => {
       { field: "requireConsent", from: false, to: true },
       { field: "captchaProvider", from: null, to: "turnstile" },
       { field: "captchaSecret" },
+      { field: "captchaSiteKey", from: null, to: "0x4AAA-public" },
     ]);
     expect(JSON.stringify(entries)).not.toContain("very-secret");
     expect(describeAuditEntry(words("en"), changed).lines).toEqual([
@@ -196,6 +198,7 @@ describe("audit log", () => {
       "Requires consent: no → yes",
       "Captcha: (none) → “turnstile”",
       "Captcha secret: changed (not shown)",
+      "Captcha site key: (none) → “0x4AAA-public”",
     ]);
     expect((await run("audit", "list", "--workspace", slug)).stdout).toContain("    Label: “Budget” → “Monthly budget”");
 

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { authOptions } from "@/lib/auth/auth-options";
 import { readSession, revokeSession, revokeUserSessions, SESSION_MAX_AGE_SECONDS, startSession } from "@/lib/auth/sessions";
 import { setUserLocale } from "@/lib/i18n/user-locale";
+import { setUserTimeZone } from "@/lib/users/user-time-zone";
 import { useTestDatabase } from "../support/database";
 import { newUser } from "../support/tenants";
 
@@ -66,7 +67,13 @@ describe("sessions", () => {
   it("reads the user's language with the session (pages take it from there, with no statement of their own)", async () => {
     const user = await newUser("speaker");
     const token = await signInToken(user);
-    expect(await readSession(token.sid)).toEqual({ id: user.id, email: user.email, name: user.name, locale: null });
+    expect(await readSession(token.sid)).toEqual({
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      locale: null,
+      timeZone: null,
+    });
     expect(await readCookie(token)).toMatchObject({ id: user.id, locale: null });
     await setUserLocale(user.id, "pt-BR");
     expect(await readSession(token.sid)).toMatchObject({ id: user.id, locale: "pt-BR" });
@@ -74,6 +81,10 @@ describe("sessions", () => {
     // A value the admin does not speak (written by hand) reads as no choice: the browser's language.
     await db.current.prisma.user.update({ where: { id: user.id }, data: { locale: "fr" } });
     expect(await readSession(token.sid)).toMatchObject({ locale: null });
+    // The zone chosen on the account page comes with it too (the admin's times follow it).
+    await setUserTimeZone(user.id, "Asia/Tokyo");
+    expect(await readSession(token.sid)).toMatchObject({ timeZone: "Asia/Tokyo" });
+    expect(await readCookie(token)).toMatchObject({ timeZone: "Asia/Tokyo" });
   });
 
   it("ends every session of one user, but the one asked to keep, and no one else's", async () => {

@@ -39,17 +39,22 @@ function leadCount(workspaceId: string) {
 
 describe("captcha settings", () => {
   it("need a secret with a provider, a known provider and a score from 0 to 1", async () => {
-    expect(await fieldErrors(formLink({ captchaProvider: "turnstile" }))).toEqual({ captchaSecret: "required" });
-    expect(await fieldErrors(formLink({ captchaProvider: "friendlycaptcha", captchaSecret: "s" }))).toHaveProperty(
-      "captchaProvider",
-    );
+    expect(await fieldErrors(formLink({ captchaProvider: "turnstile" }))).toEqual({
+      captchaSecret: "required",
+      captchaSiteKey: "required",
+    });
     expect(
-      await fieldErrors(formLink({ captchaProvider: "recaptcha", captchaSecret: "s", captchaMinScore: 1.5 })),
+      await fieldErrors(formLink({ captchaProvider: "friendlycaptcha", captchaSecret: "s", captchaSiteKey: "site-key" })),
+    ).toHaveProperty("captchaProvider");
+    expect(
+      await fieldErrors(
+        formLink({ captchaProvider: "recaptcha", captchaSecret: "s", captchaSiteKey: "k", captchaMinScore: 1.5 }),
+      ),
     ).toHaveProperty("captchaMinScore");
   });
 
   it("are never shown with the secret", async () => {
-    const { link } = await formLink({ captchaProvider: "hcaptcha", captchaSecret: "top-secret" });
+    const { link } = await formLink({ captchaProvider: "hcaptcha", captchaSecret: "top-secret", captchaSiteKey: "site-key" });
     expect(JSON.stringify(link)).not.toContain("top-secret");
     expect(link).toMatchObject({ captchaProvider: "hcaptcha" });
   });
@@ -62,7 +67,11 @@ describe("a link with a captcha", () => {
     ["recaptcha", "g-recaptcha-response"],
   ] as const)("%s: posts secret, response and remoteip to the verifier; a pass creates the lead", async (provider, key) => {
     verifier.setMode({ kind: "answer", body: { success: true, score: 0.9 } });
-    const { workspace, link, token } = await formLink({ captchaProvider: provider, captchaSecret: `secret-${provider}` });
+    const { workspace, link, token } = await formLink({
+      captchaProvider: provider,
+      captchaSecret: `secret-${provider}`,
+      captchaSiteKey: "site-key",
+    });
     const response = await postUrlencoded(token, [
       ["email", uniqueEmail()],
       [key, "token-from-widget"],
@@ -80,7 +89,7 @@ describe("a link with a captcha", () => {
     vi.stubEnv("TRUST_PROXY", "1");
     resetEnv();
     try {
-      const { token } = await formLink({ captchaProvider: "turnstile", captchaSecret: "s" });
+      const { token } = await formLink({ captchaProvider: "turnstile", captchaSecret: "s", captchaSiteKey: "site-key" });
       const response = await postText(token, JSON.stringify({ email: uniqueEmail(), captchaToken: "t" }), {
         "x-forwarded-for": "203.0.113.9",
       });
@@ -93,7 +102,7 @@ describe("a link with a captcha", () => {
   });
 
   it("takes captchaToken from a JSON body", async () => {
-    const { workspace, token } = await formLink({ captchaProvider: "hcaptcha", captchaSecret: "s" });
+    const { workspace, token } = await formLink({ captchaProvider: "hcaptcha", captchaSecret: "s", captchaSiteKey: "site-key" });
     const response = await postText(token, JSON.stringify({ email: uniqueEmail(), captchaToken: "json-token" }));
     expect(response.status).toBe(201);
     expect((await bodyOf(response)).warnings).toEqual([]);
@@ -102,7 +111,11 @@ describe("a link with a captcha", () => {
   });
 
   it("refuses a missing token with 422 captcha_failed without asking the provider, and logs it", async () => {
-    const { workspace, link, token } = await formLink({ captchaProvider: "turnstile", captchaSecret: "s" });
+    const { workspace, link, token } = await formLink({
+      captchaProvider: "turnstile",
+      captchaSecret: "s",
+      captchaSiteKey: "site-key",
+    });
     const problem = await expectProblem(
       await postUrlencoded(token, [["email", uniqueEmail()]], JSON_ACCEPT),
       422,
@@ -118,7 +131,11 @@ describe("a link with a captcha", () => {
 
   it("refuses a token the provider refuses; a browser lands on the error page with error=captcha_failed", async () => {
     verifier.setMode({ kind: "answer", body: { success: false, "error-codes": ["invalid-input-response"] } });
-    const { workspace, link, token } = await formLink({ captchaProvider: "turnstile", captchaSecret: "s" });
+    const { workspace, link, token } = await formLink({
+      captchaProvider: "turnstile",
+      captchaSecret: "s",
+      captchaSiteKey: "site-key",
+    });
     const json = await expectProblem(
       await postText(token, JSON.stringify({ email: uniqueEmail(), captchaToken: "bad" })),
       422,
@@ -140,7 +157,12 @@ describe("a link with a captcha", () => {
   });
 
   it("reCAPTCHA v3: refuses a score below the link's threshold, accepts one at or above it", async () => {
-    const { workspace, token } = await formLink({ captchaProvider: "recaptcha", captchaSecret: "s", captchaMinScore: 0.7 });
+    const { workspace, token } = await formLink({
+      captchaProvider: "recaptcha",
+      captchaSecret: "s",
+      captchaSiteKey: "k",
+      captchaMinScore: 0.7,
+    });
     verifier.setMode({ kind: "answer", body: { success: true, score: 0.3, action: "submit" } });
     const low = await expectProblem(
       await postText(token, JSON.stringify({ email: uniqueEmail(), captchaToken: "t" })),
@@ -159,7 +181,11 @@ describe("a link with a captcha", () => {
     ["answers something else than JSON", { kind: "not-json" } as const],
   ])("answers 503 captcha_unavailable with Retry-After when the provider %s; nothing is stored", async (_label, mode) => {
     verifier.setMode(mode);
-    const { workspace, link, token } = await formLink({ captchaProvider: "turnstile", captchaSecret: "s" });
+    const { workspace, link, token } = await formLink({
+      captchaProvider: "turnstile",
+      captchaSecret: "s",
+      captchaSiteKey: "site-key",
+    });
     const response = await postText(token, JSON.stringify({ email: uniqueEmail(), captchaToken: "t" }));
     expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
     await expectProblem(response, 503, "captcha_unavailable");
@@ -172,6 +198,7 @@ describe("a link with a captcha", () => {
     const { workspace, link, token } = await formLink({
       captchaProvider: "turnstile",
       captchaSecret: "s",
+      captchaSiteKey: "site-key",
       captchaAcceptOnOutage: true,
     });
     const response = await postText(token, JSON.stringify({ email: uniqueEmail(), captchaToken: "t" }));
@@ -186,7 +213,7 @@ describe("a link with a captcha", () => {
   });
 
   it("does not ask the provider again for a retry with the same Idempotency-Key (its token is spent)", async () => {
-    const { token } = await formLink({ captchaProvider: "turnstile", captchaSecret: "s" });
+    const { token } = await formLink({ captchaProvider: "turnstile", captchaSecret: "s", captchaSiteKey: "site-key" });
     const email = uniqueEmail();
     const first = await postText(token, JSON.stringify({ email, captchaToken: "t1" }), { "idempotency-key": "k1" });
     expect(first.status).toBe(201);

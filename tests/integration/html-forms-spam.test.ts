@@ -31,7 +31,12 @@ afterAll(() => {
 });
 
 async function spamLink() {
-  const setup = await formLink({ honeypotField: "website", captchaProvider: "turnstile", captchaSecret: "s" });
+  const setup = await formLink({
+    honeypotField: "website",
+    captchaProvider: "turnstile",
+    captchaSecret: "s",
+    captchaSiteKey: "site-key",
+  });
   const email = uniqueEmail("person");
   // A person whose captcha did not load, a bot that filled the honeypot (and, being a bot, sent no token
   // either), and a broken request, which is no spam.
@@ -109,7 +114,11 @@ describe("Not spam", () => {
   });
 
   it("refuses an invalid payload with the field errors, and leaves the entry in the folder", async () => {
-    const { workspace, owner, link, token } = await formLink({ captchaProvider: "turnstile", captchaSecret: "s" });
+    const { workspace, owner, link, token } = await formLink({
+      captchaProvider: "turnstile",
+      captchaSecret: "s",
+      captchaSiteKey: "site-key",
+    });
     await postUrlencoded(token, [
       ["email", uniqueEmail()],
       ["telephone", "12"],

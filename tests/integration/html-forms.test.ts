@@ -351,11 +351,13 @@ describe("link create on the command line", () => {
       "recaptcha",
       "--captcha-secret",
       "cli-secret",
+      "--captcha-site-key",
+      "cli-site-key",
       "--captcha-min-score",
       "0.8",
     );
     expect(code).toBe(0);
-    expect(body.captcha).toEqual({ provider: "recaptcha", minScore: 0.8, acceptOnOutage: false });
+    expect(body.captcha).toEqual({ provider: "recaptcha", siteKey: "cli-site-key", minScore: 0.8, acceptOnOutage: false });
     expect(JSON.stringify(body)).not.toContain("cli-secret");
     const refused = await run(
       "link",

@@ -68,6 +68,10 @@ describe("POST /ingest/<token>/views", () => {
     const { workspace, link, token } = await setupLink(db.current);
     expect((await view(token, { "user-agent": GOOGLEBOT })).status).toBe(204);
     expect((await view(token, { "user-agent": "curl/8.5.0" })).status).toBe(204);
+    // Playwright's headless Chromium says so in its user agent: the e2e views test uses a normal browser's.
+    const headless =
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36";
+    expect((await view(token, { "user-agent": headless })).status).toBe(204);
     expect((await linkViews(db.current, workspace.id, link.id)).total).toBe(0);
     await view(token);
     expect((await linkViews(db.current, workspace.id, link.id)).total).toBe(1);

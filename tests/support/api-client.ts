@@ -2,6 +2,7 @@ import * as catchAll from "@/app/api/v1/[...path]/route";
 import * as fields from "@/app/api/v1/fields/route";
 import * as lead from "@/app/api/v1/leads/[id]/route";
 import * as leads from "@/app/api/v1/leads/route";
+import * as linkAssignment from "@/app/api/v1/links/[id]/assignment/route";
 import * as linkForm from "@/app/api/v1/links/[id]/form/route";
 import * as revoke from "@/app/api/v1/links/[id]/revoke/route";
 import * as linkStats from "@/app/api/v1/links/[id]/stats/route";
@@ -29,6 +30,8 @@ function resolve(path: string): { module: Record<string, Handler>; params: Recor
   if (parts.length === 3 && resource === "links" && action === "form") return { module: linkForm as never, params: { id } };
   if (parts.length === 3 && resource === "links" && action === "stats") return { module: linkStats as never, params: { id } };
   if (parts.length === 2 && resource === "reports" && id === "campaigns") return { module: campaignReport as never, params: {} };
+  if (parts.length === 3 && resource === "links" && action === "assignment")
+    return { module: linkAssignment as never, params: { id } };
   if (parts.length === 1 && resource === "members") return { module: members as never, params: {} };
   if (parts.length === 1 && resource === "fields") return { module: fields as never, params: {} };
   if (parts.length === 1 && resource === "webhooks") return { module: webhooks as never, params: {} };

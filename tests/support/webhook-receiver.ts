@@ -12,7 +12,8 @@ export interface ReceivedRequest {
 export interface Answer {
   status: number;
   headers?: Record<string, string>;
-  body?: string;
+  /** Bytes for a binary answer (an image). */
+  body?: string | Buffer;
 }
 
 /**

@@ -14,7 +14,7 @@ describe("runCli usage", () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("--allowed-origin <origin>");
     expect(result.stdout).toContain("--json");
-    expect(result.stdout).toContain('JSON: {"id", "token", "url", "name"}');
+    expect(result.stdout).toContain('JSON: {"id", "token", "url", "name", "source"}');
   });
 
   it("fails with 1 and a message on stderr for a missing required option", async () => {

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { FormCaptureFields, NO_FORM_CAPTURE } from "@/components/links/form-capture-fields";
 import { useRateLabel } from "@/components/links/use-rate-label";
 import { readLinkSettingsForm } from "@/lib/links/link-form";
+import { RateLimitSetting } from "@/lib/validation/rate";
 import { CATALOGUES } from "../support/catalogues";
 
 function render(locale: "en" | "pt-BR", node: ReactNode): string {
@@ -30,6 +31,13 @@ describe("a link's rate limit", () => {
     expect(render("en", createElement(Rates, { settings }))).toContain(
       "5,000 per hour | 120 per minute | 10 per second | No limit",
     );
+  });
+
+  it("takes the units as a Portuguese-speaking admin writes them", () => {
+    expect(render("pt-BR", createElement(Rates, { settings: ["5000/hora", "120/minuto", "10/seg"] }))).toContain(
+      "5.000 por hora | 120 por minuto | 10 por segundo",
+    );
+    expect(RateLimitSetting.parse(" 5000/Hora ")).toBe("5000/hora");
   });
 });
 

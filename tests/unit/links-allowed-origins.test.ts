@@ -101,6 +101,7 @@ describe("LinkInput", () => {
       allowedOrigins: ["https://example.com", "https://*.example.com"],
       requireIdentity: false,
       requireConsent: false,
+      source: "json",
     });
   });
 

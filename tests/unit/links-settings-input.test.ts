@@ -46,8 +46,10 @@ describe("LinkSettings", () => {
       errorUrl: null,
       captchaProvider: null,
       captchaSecret: null,
+      captchaSiteKey: null,
       captchaMinScore: null,
       captchaAcceptOnOutage: false,
+      source: "json",
     });
     // A ticked checkbox sends "on"; an unticked one sends nothing.
     form.set("requireIdentity", "on");

@@ -4,14 +4,18 @@ import { getTranslations } from "next-intl/server";
 import { AccountShell } from "@/components/account/account-shell";
 import { ChangePasswordForm } from "@/components/account/change-password-form";
 import { LanguageForm } from "@/components/account/language-form";
+import { TimeZoneForm } from "@/components/account/time-zone-form";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireUser } from "@/lib/auth/session";
 import { findUserLocale } from "@/lib/i18n/user-locale";
+import { timeZoneChoices } from "@/lib/time/time-zone-choices";
+import { findUserTimeZone } from "@/lib/users/user-time-zone";
 import { listUserWorkspaces } from "@/lib/workspaces/list-user-workspaces";
 import { changePasswordAction } from "./actions";
 import { setLanguageAction } from "./language-action";
+import { setTimeZoneAction } from "./time-zone-action";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("account"))("title") };
@@ -20,9 +24,10 @@ export const dynamic = "force-dynamic";
 
 export default async function AccountPage() {
   const user = await requireUser();
-  const [workspaces, chosenLocale, t, roles] = await Promise.all([
+  const [workspaces, chosenLocale, chosenZone, t, roles] = await Promise.all([
     listUserWorkspaces(user.id),
     findUserLocale(user.id),
+    findUserTimeZone(user.id),
     getTranslations("account"),
     getTranslations("roles"),
   ]);
@@ -35,6 +40,9 @@ export default async function AccountPage() {
       <div className="space-y-6">
         <Card title={t("language.title")} description={t("language.description")}>
           <LanguageForm chosen={chosenLocale} action={setLanguageAction} />
+        </Card>
+        <Card title={t("timeZone.title")} description={t("timeZone.description")}>
+          <TimeZoneForm chosen={chosenZone} zones={timeZoneChoices(chosenZone ?? "UTC")} action={setTimeZoneAction} />
         </Card>
         <Card title={t("password.title")} description={t("password.description")}>
           <ChangePasswordForm email={user.email} action={changePasswordAction} />

@@ -1,4 +1,5 @@
 import { getDatabase } from "@/lib/db/client";
+import { replicaStatus } from "@/lib/db/replica";
 import { AppError } from "@/lib/errors";
 import { jsonResponse, problemResponse } from "@/lib/http/problem";
 
@@ -21,11 +22,18 @@ function timeout(ms: number): Promise<never> {
   return new Promise((_, reject) => setTimeout(() => reject(new Error("database check timed out")), ms).unref());
 }
 
-/** Liveness and readiness in one: 200 when the database answers `SELECT 1`, else 503 (problem+json). */
+/**
+ * Liveness and readiness in one: 200 when the database answers `SELECT 1`, else 503 (problem+json). With a
+ * replica (DATABASE_REPLICA_URL), also its state and lag: reads fall back to the primary when it is down or
+ * lagging, so neither makes this instance unready.
+ */
 export async function GET(): Promise<Response> {
   try {
-    const database = await Promise.race([pingDatabase(), timeout(CHECK_TIMEOUT_MS)]);
-    return jsonResponse(200, { status: "ok", database });
+    const [database, replica] = await Promise.all([
+      Promise.race([pingDatabase(), timeout(CHECK_TIMEOUT_MS)]),
+      replicaStatus().then((status) => status && { state: status.state, lagSeconds: status.lagSeconds }),
+    ]);
+    return jsonResponse(200, { status: "ok", database, ...(replica ? { replica } : {}) });
   } catch (cause) {
     const error = new AppError("service_unavailable", "The database cannot be reached. Retry later.", { retryAfter: 5, cause });
     return problemResponse(error);

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { HostedFormCard } from "@/components/hosted-form/hosted-form-card";
 import { HostedFormView } from "@/components/hosted-form/hosted-form-view";
 import { PublicPageFrame } from "@/components/ui/public-page-frame";
+import { widgetScriptUrl } from "@/lib/capture/captcha/captcha-widget";
 import { loadHostedForm } from "@/lib/capture/hosted-form/load-hosted-form";
 import { carriedValues, viewBeaconScript } from "@/lib/capture/hosted-form/page-inputs";
 import { getDatabase } from "@/lib/db/client";
@@ -66,6 +67,7 @@ export default async function HostedFormPage(props: Props) {
             submitLabel: form.submitLabel,
             theme: form.theme,
             honeypotField: form.honeypotField,
+            captcha: form.captcha,
           }}
           words={{
             required: form.words.required,
@@ -76,10 +78,16 @@ export default async function HostedFormPage(props: Props) {
             purposes: form.consent?.purposes.length ? form.words.purposes(form.consent.purposes.join(", ")) : "",
             summaryOne: form.words.errorSummary(1),
             summaryMany: form.words.errorSummary(2).replace("2", "{count}"),
+            captcha: form.words.captcha,
+            captchaNeedsScript: form.words.captchaNeedsScript,
           }}
           carried={carried}
         />
       </HostedFormCard>
+      {form.captcha ? (
+        // The one asset of another host (DESIGN.md section 12); the CSP allows this provider's origins only.
+        <script nonce={nonce} src={widgetScriptUrl(form.captcha.provider, form.captcha.siteKey, form.language)} async defer />
+      ) : null}
       {/* One view per page load, from the browser: prefetches and link previews run no script (docs/forms.md). */}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own script; the token matches cl_[0-9A-Za-z]{22} and is JSON-encoded. */}
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: viewBeaconScript(form.token) }} />

@@ -21,14 +21,12 @@ export interface BuiltInPage {
 
 /**
  * What the built-in thank-you and error pages show (DESIGN.md section 12): the link's business and its
- * form's language when `?link=<token>` names a link (the capture endpoint adds it), else the browser's
- * language; and a way back to `?back=` when it is an http(s) address. The pages' own words speak en and
- * pt-BR; a Spanish form's pages use the browser's choice of those two.
+ * form's language (en, pt-BR or es) when `?link=<token>` names a link (the capture endpoint adds it), else
+ * the browser's language (en or pt-BR); and a way back to `?back=` when it is an http(s) address.
  */
 export async function builtInPage(query: Query, acceptLanguage: string | null, database?: Database): Promise<BuiltInPage> {
   const form = await loadHostedForm(database ?? (await getDatabase()), single(query.link)).catch(() => undefined);
-  const locale: FormPageLocale =
-    form && (form.language === "en" || form.language === "pt-BR") ? form.language : formPageLocale(acceptLanguage);
+  const locale: FormPageLocale = form ? form.language : formPageLocale(acceptLanguage);
   const back = httpAddress(single(query.back));
   return { locale, text: formPageText(locale), form, back, backLabel: form?.words.back };
 }

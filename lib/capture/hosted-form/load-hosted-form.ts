@@ -1,9 +1,11 @@
 import type { Database } from "@/lib/db/client";
 import { type CustomFieldDefinition, toDefinition } from "@/lib/fields/custom-field";
+import type { CaptchaProvider } from "@/lib/links/form-settings";
 import { getLinkForm, withDefaultWords } from "@/lib/links/get-link-form";
 import { type FormLanguage, readFieldKey } from "@/lib/links/link-form-settings";
 import { linkFormWords } from "@/lib/links/link-form-words";
 import { isLinkToken } from "@/lib/links/link-token";
+import { isCaptchaProvider } from "../captcha/captcha-widget";
 import { readableTextOn } from "./readable-colour";
 
 /** One input of the hosted form, as the page renders it and as the form post names it. */
@@ -37,6 +39,8 @@ export interface HostedForm {
   theme: { color: string; textOnColor: string; logoUrl: string | null };
   honeypotField: string | null;
   captchaProvider: string | null;
+  /** The provider's widget the page renders: a provider with its secret and site key, else null. */
+  captcha: { provider: CaptchaProvider; siteKey: string } | null;
   words: ReturnType<typeof linkFormWords>["hosted"];
 }
 
@@ -89,6 +93,7 @@ export async function loadHostedForm(database: Database, token: string): Promise
       honeypotField: true,
       captchaProvider: true,
       captchaSecret: true,
+      captchaSiteKey: true,
       workspace: { select: { name: true } },
     },
   });
@@ -135,6 +140,10 @@ export async function loadHostedForm(database: Database, token: string): Promise
     theme: { color: form.theme.color, textOnColor: readableTextOn(form.theme.color), logoUrl: form.theme.logoUrl },
     honeypotField: link.honeypotField,
     captchaProvider: link.captchaProvider && link.captchaSecret ? link.captchaProvider : null,
+    captcha:
+      isCaptchaProvider(link.captchaProvider) && link.captchaSecret && link.captchaSiteKey
+        ? { provider: link.captchaProvider, siteKey: link.captchaSiteKey }
+        : null,
     words: linkFormWords(form.language).hosted,
   };
 }

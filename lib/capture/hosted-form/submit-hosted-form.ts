@@ -87,6 +87,9 @@ function refused(form: HostedForm, fields: [string, string][], code: string, iss
     if (CAPTCHA_TOKEN_KEYS.includes(name) || name === form.honeypotField) continue;
     values[name] = [...(values[name] ?? []), value];
   }
-  const errors = issues.map((issue) => ({ field: fieldOf(issue), message: form.words.issueOf(issue.code) }));
+  // A refused captcha is the problem itself ("the anti-spam check failed"), not a field the visitor can correct.
+  const errors = issues
+    .filter((issue) => issue.field !== "captcha")
+    .map((issue) => ({ field: fieldOf(issue), message: form.words.issueOf(issue.code) }));
   return { status: "refused", code, problem: form.words.problemOf(code), errors, values };
 }

@@ -2,10 +2,11 @@ import Negotiator from "negotiator";
 
 /**
  * The words of the built-in thank-you and error pages a form post lands on (DESIGN.md section 11). They are
- * public pages a visitor of someone else's site sees, not the admin: English and Brazilian Portuguese, by the
- * browser's Accept-Language, kept here rather than in the admin's catalogues.
+ * public pages a visitor of someone else's site sees, not the admin: the form's language when the page knows its
+ * link (English, Brazilian Portuguese or Spanish), else English or Brazilian Portuguese by the browser's
+ * Accept-Language; kept here rather than in the admin's catalogues.
  */
-export type FormPageLocale = "en" | "pt-BR";
+export type FormPageLocale = "en" | "pt-BR" | "es";
 
 export function formPageLocale(acceptLanguage: string | null): FormPageLocale {
   const [best] = new Negotiator({ headers: { "accept-language": acceptLanguage ?? "" } }).languages(["en", "pt-BR", "pt"]);
@@ -114,8 +115,51 @@ const PT_BR: PageText = {
   captcha: "Verificação anti-spam",
 };
 
+const ES: PageText = {
+  thanksStatus: "Enviado",
+  thanksTitle: "¡Gracias!",
+  thanksBody: "Recibimos tus datos y nos pondremos en contacto pronto.",
+  thanksClose: "Puedes cerrar esta página o volver al sitio del que viniste.",
+  errorStatus: "No enviado",
+  errorTitle: "No se pudieron enviar tus datos",
+  fixTheseFields: "Revisa estos campos:",
+  goBack: "Usa el botón Atrás del navegador para volver al formulario, corrígelos y envíalo de nuevo.",
+  problems: {
+    validation_failed: "Falta información del formulario o no es válida.",
+    captcha_failed: "La verificación anti-spam no se completó. Vuelve, complétala y envía el formulario de nuevo.",
+    captcha_unavailable: "No se pudo confirmar la verificación anti-spam ahora. Inténtalo de nuevo en un minuto.",
+    rate_limited: "Demasiados intentos desde tu conexión. Espera un minuto e inténtalo de nuevo.",
+    capture_link_revoked: "Este formulario ya no recibe respuestas. Contacta al responsable del sitio.",
+    origin_not_allowed: "Este formulario no se puede enviar desde este sitio. Contacta al responsable del sitio.",
+    payload_too_large: "El formulario envió demasiados datos. Acorta las respuestas más largas e inténtalo de nuevo.",
+    service_unavailable: "No pudimos guardar tus datos ahora. Inténtalo de nuevo en un minuto.",
+    request_timeout: "El formulario tardó demasiado en llegar. Revisa tu conexión e inténtalo de nuevo.",
+    other: "Algo salió mal al enviar el formulario. Inténtalo de nuevo.",
+  },
+  fields: {
+    name: "Nombre",
+    email: "Correo electrónico",
+    telephone: "Teléfono",
+    document: "Documento",
+    profession: "Profesión",
+    city: "Ciudad",
+    state: "Estado",
+    instagram: "Instagram",
+    birthday: "Fecha de nacimiento",
+    street: "Calle",
+    number: "Número",
+    complement: "Complemento",
+    neighborhood: "Barrio",
+    zipCode: "Código postal",
+    country: "País",
+    consent: "Consentimiento (marca la casilla)",
+  },
+  addressPrefix: "Dirección",
+  captcha: "Verificación anti-spam",
+};
+
 export function formPageText(locale: FormPageLocale): PageText {
-  return locale === "pt-BR" ? PT_BR : EN;
+  return locale === "pt-BR" ? PT_BR : locale === "es" ? ES : EN;
 }
 
 /** A field path from the error redirect (`telephone`, `address.city`, `customFields.company`) as a visitor reads it. */

@@ -75,6 +75,18 @@ function place(tree: Tree, path: string[], value: string): boolean {
  * and named in the warnings.
  */
 export async function parseFormBody(bytes: Uint8Array, contentType: string): Promise<ParsedForm> {
+  const { body, warnings } = await parseFormFields(bytes, contentType);
+  readFormConsent(body);
+  readFormUtm(body);
+  return { body, warnings };
+}
+
+/**
+ * The form's fields as an object, nested by their bracketed names, as they came: no lead field is read into
+ * them (parseFormBody does that). A mapped link's source (lib/capture/sources/mapping) reads a platform's form
+ * post so, for its own expression to map.
+ */
+export async function parseFormFields(bytes: Uint8Array, contentType: string): Promise<ParsedForm> {
   let form: FormData;
   try {
     form = await new Response(bytes as BodyInit, { headers: { "content-type": contentType } }).formData();
@@ -103,8 +115,6 @@ export async function parseFormBody(bytes: Uint8Array, contentType: string): Pro
   }
   // A round trip through JSON gives ordinary objects, like a JSON body's (the tree's have no prototype).
   const body = JSON.parse(JSON.stringify(tree)) as Record<string, unknown>;
-  readFormConsent(body);
-  readFormUtm(body);
   return { body, warnings };
 }
 

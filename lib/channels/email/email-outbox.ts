@@ -1,7 +1,14 @@
 import type { SqlExecutor } from "@/lib/db/client";
 import { statement } from "@/lib/db/client";
 
-export type EmailKind = "new_lead" | "digest" | "endpoint_disabled" | "invitation" | "password_reset";
+export type EmailKind =
+  | "new_lead"
+  | "lead_assigned"
+  | "response_overdue"
+  | "digest"
+  | "endpoint_disabled"
+  | "invitation"
+  | "password_reset";
 
 /** A claimed email with what rendering it needs. */
 export interface ClaimedEmail {

@@ -5,11 +5,11 @@ import { statement } from "@/lib/db/client";
 export const DIGEST_HOUR = 8;
 
 /**
- * Writes the digests due at `now`: for every member whose choice is "digest", one email about the previous
- * day of the workspace's time zone (members have no zone of their own), once it is 08:00 there, when that
+ * Writes the digests due at `now`: for every member whose choice is "digest", one email about their previous
+ * local day (their own time zone from the account page, else the workspace's), once it is 08:00 there, when that
  * day brought at least one lead from the links they chose. Run every minute by each dispatcher; the unique
  * index on (workspace, user, day) keeps it to one digest however many instances run. PostgreSQL works out the
- * local day and its bounds (AT TIME ZONE follows daylight saving); the zone is a stored, validated IANA name.
+ * local day and its bounds (AT TIME ZONE follows daylight saving); both zones are stored, validated IANA names.
  * Returns how many were written.
  */
 export async function enqueueDigests(database: SqlExecutor, now: Date = new Date()): Promise<number> {
@@ -20,15 +20,17 @@ export async function enqueueDigests(database: SqlExecutor, now: Date = new Date
       SELECT gen_random_uuid(), 'digest', p.workspace_id, p.user_id, d.day
       FROM notification_preferences p
       JOIN workspaces w ON w.id = p.workspace_id
-      CROSS JOIN LATERAL (SELECT ($1::timestamptz AT TIME ZONE w.time_zone) AS local_now) n
+      JOIN users u ON u.id = p.user_id
+      CROSS JOIN LATERAL (SELECT COALESCE(u.time_zone, w.time_zone) AS zone) z
+      CROSS JOIN LATERAL (SELECT ($1::timestamptz AT TIME ZONE z.zone) AS local_now) n
       CROSS JOIN LATERAL (SELECT (n.local_now::date - 1) AS day) d
       WHERE p.mode = 'digest'
         AND extract(hour FROM n.local_now) >= $2
         AND EXISTS (
           SELECT 1 FROM leads l
           WHERE l.workspace_id = p.workspace_id AND l.erased_at IS NULL
-            AND l.created_at >= (d.day::timestamp AT TIME ZONE w.time_zone)
-            AND l.created_at < ((d.day + 1)::timestamp AT TIME ZONE w.time_zone)
+            AND l.created_at >= (d.day::timestamp AT TIME ZONE z.zone)
+            AND l.created_at < ((d.day + 1)::timestamp AT TIME ZONE z.zone)
             AND (cardinality(p.link_ids) = 0 OR l.capture_link_id = ANY (p.link_ids))
         )
       ON CONFLICT (workspace_id, user_id, digest_day) WHERE kind = 'digest' DO NOTHING

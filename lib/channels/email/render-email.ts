@@ -12,6 +12,7 @@ import { canonicalTimeZone, DEFAULT_TIME_ZONE } from "@/lib/time/time-zone";
 import { dayWindowIn } from "@/lib/time/zoned-day";
 import { leadPageUrl, loadMessageContent } from "@/lib/webhooks/build-message";
 import type { ClaimedEmail } from "./email-outbox";
+import { type LeadEmailKind, leadEmailWords } from "./lead-email-words";
 import { type FieldFacts, leadLines, leadTitle, type Reader } from "./lead-lines";
 import { formattingLocaleOf, mailTranslator } from "./mail-words";
 
@@ -37,15 +38,19 @@ function languageOf(...choices: (string | null | undefined)[]): Locale {
 }
 
 /**
- * The reader of an email (DESIGN.md section 13): the member's language, else the workspace's; the workspace's
- * time zone (members have no zone of their own).
+ * The reader of an email (DESIGN.md section 13): the member's language, else the workspace's; the member's own
+ * time zone (the account page), else the workspace's.
  */
-function readerOf(language: Locale, workspace: Pick<WorkspaceFacts, "timeZone"> | undefined): Reader & { language: Locale } {
+function readerOf(
+  language: Locale,
+  workspace: Pick<WorkspaceFacts, "timeZone"> | undefined,
+  ownTimeZone?: string | null,
+): Reader & { language: Locale } {
   return {
     language,
     t: mailTranslator(language),
     locale: formattingLocaleOf(language),
-    timeZone: canonicalTimeZone(workspace?.timeZone) ?? DEFAULT_TIME_ZONE,
+    timeZone: canonicalTimeZone(ownTimeZone) ?? canonicalTimeZone(workspace?.timeZone) ?? DEFAULT_TIME_ZONE,
   };
 }
 
@@ -54,11 +59,15 @@ async function memberOf(prisma: PrismaClient, workspaceId: string | null, userId
   if (!workspaceId || !userId) return undefined;
   const membership = await prisma.membership.findUnique({
     where: { workspaceId_userId: { workspaceId, userId } },
-    select: { user: { select: { email: true, locale: true } }, workspace: { select: workspaceFacts } },
+    select: { user: { select: { email: true, locale: true, timeZone: true } }, workspace: { select: workspaceFacts } },
   });
   if (!membership) return undefined;
   const { user, workspace } = membership;
-  return { to: user.email, workspace, reader: readerOf(languageOf(user.locale, workspace.language), workspace) };
+  return {
+    to: user.email,
+    workspace,
+    reader: readerOf(languageOf(user.locale, workspace.language), workspace, user.timeZone),
+  };
 }
 
 async function fieldFacts(prisma: PrismaClient, workspaceId: string): Promise<Map<string, FieldFacts>> {
@@ -78,7 +87,9 @@ export async function renderEmail(database: Database, email: ClaimedEmail): Prom
   const { prisma } = database;
   switch (email.kind) {
     case "new_lead":
-      return renderNewLead(database, email);
+    case "lead_assigned":
+    case "response_overdue":
+      return renderLeadEmail(database, email, email.kind);
     case "digest":
       return renderDigest(prisma, email);
     case "endpoint_disabled":
@@ -90,13 +101,14 @@ export async function renderEmail(database: Database, email: ClaimedEmail): Prom
   }
 }
 
-async function renderNewLead(database: Database, email: ClaimedEmail): Promise<RenderedEmail> {
+/** A lead's email: new (its link's "instant" members), assigned (its new owner), overdue (its owner and the admins). */
+async function renderLeadEmail(database: Database, email: ClaimedEmail, kind: LeadEmailKind): Promise<RenderedEmail> {
   const { prisma } = database;
   const member = await memberOf(prisma, email.workspace_id, email.user_id);
   if (!member || !email.workspace_id || !email.lead_id) return { dropped: "the recipient is no longer a member" };
   const lead = await prisma.lead.findFirst({
     where: { id: email.lead_id, workspaceId: email.workspace_id },
-    select: { id: true },
+    select: { id: true, captureLink: { select: { responseTargetMinutes: true } } },
   });
   if (!lead) return { dropped: "the lead no longer exists" };
   const [content, fields] = await Promise.all([
@@ -115,15 +127,24 @@ async function renderNewLead(database: Database, email: ClaimedEmail): Promise<R
   const { reader, workspace } = member;
   const { t } = reader;
   const name = leadTitle(json, reader);
+  const owner = json.owner ? (json.owner.name ?? json.owner.email) : undefined;
+  const words = leadEmailWords(t, kind, {
+    name,
+    workspace: workspace.name,
+    link: content.linkName ?? undefined,
+    owner,
+    minutes: lead.captureLink?.responseTargetMinutes ?? undefined,
+  });
   return {
     to: member.to,
     content: layoutEmail(
-      content.linkName ? t("newLead.subjectWithLink", { name, link: content.linkName }) : t("newLead.subject", { name }),
+      words.subject,
       [
-        { paragraph: t("newLead.intro", { workspace: workspace.name }) },
+        { paragraph: words.intro },
         { rows: leadLines(json, content.linkName, fields, reader) },
         { link: leadPageUrl(workspace.slug, json.id), label: t("newLead.open") },
-        { paragraph: t("newLead.why", { workspace: workspace.name }) },
+        { paragraph: words.why },
+        ...("footer" in words && words.footer ? [{ paragraph: words.footer }] : []),
       ],
       { lang: reader.language, replyTo: json.email ?? undefined },
     ),
@@ -131,7 +152,7 @@ async function renderNewLead(database: Database, email: ClaimedEmail): Promise<R
 }
 
 /**
- * A digest: the member's previous local day (`digest_day`, a day of the workspace's zone: enqueue-digests.ts),
+ * A digest: the member's previous local day (`digest_day`, a day of the member's zone: enqueue-digests.ts),
  * or, for a preview (no day), the 24 hours before it was asked for, which is sent even when they held no lead.
  */
 async function renderDigest(prisma: PrismaClient, email: ClaimedEmail): Promise<RenderedEmail> {
@@ -275,12 +296,13 @@ async function renderPasswordReset(prisma: PrismaClient, email: ClaimedEmail): P
     select: {
       email: true,
       locale: true,
+      timeZone: true,
       memberships: { orderBy: { createdAt: "asc" }, take: 1, select: { workspace: { select: workspaceFacts } } },
     },
   });
   if (!user) return { dropped: "the user was deleted" };
   const workspace = user.memberships[0]?.workspace;
-  const reader = readerOf(languageOf(user.locale, workspace?.language), workspace);
+  const reader = readerOf(languageOf(user.locale, workspace?.language), workspace, user.timeZone);
   const { t } = reader;
   const token = openToken(email.sealed_token);
   return {

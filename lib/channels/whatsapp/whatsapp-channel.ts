@@ -16,6 +16,8 @@ export interface WhatsappItem extends OutboxItem {
   leadName: string;
   leadPhone: string;
   leadUrl: string;
+  /** The template it is sent with; null: WHATSAPP_TEMPLATE's (a new lead's). */
+  template: string | null;
   attemptCount: number;
 }
 
@@ -26,6 +28,7 @@ interface WhatsappRow {
   lead_name: string | null;
   lead_phone: string | null;
   lead_url: string | null;
+  template: string | null;
   attempt_count: number;
 }
 
@@ -77,7 +80,7 @@ export const whatsappChannel: Channel<WhatsappItem> = {
           FOR UPDATE OF c SKIP LOCKED
         ) d
         WHERE m.id = d.id
-        RETURNING m.id, m.workspace_id, m.to_number, m.lead_name, m.lead_phone, m.lead_url, m.attempt_count`,
+        RETURNING m.id, m.workspace_id, m.to_number, m.lead_name, m.lead_phone, m.lead_url, m.template, m.attempt_count`,
         [owner, limit, leaseMs],
       ),
     );
@@ -90,6 +93,7 @@ export const whatsappChannel: Channel<WhatsappItem> = {
       // Stored as the lead's E.164 digits; shown as on screen (+55 11 98765-4321).
       leadPhone: row.lead_phone ? formatPhone(row.lead_phone) : "—",
       leadUrl: row.lead_url ?? "—",
+      template: row.template,
       attemptCount: row.attempt_count,
     }));
   },
@@ -107,7 +111,7 @@ export const whatsappChannel: Channel<WhatsappItem> = {
         token: settings.token,
         phoneNumberId: settings.phoneNumberId,
         to: item.to,
-        template: settings.template,
+        template: item.template ?? settings.template,
         language,
         parameters: [item.leadName, item.leadPhone, item.leadUrl],
         signal: context.signal,

@@ -5,3 +5,8 @@ ALTER TABLE "capture_links" ADD COLUMN "source" TEXT NOT NULL DEFAULT 'json';
 ALTER TABLE "capture_links" ADD COLUMN "source_settings" JSONB;
 ALTER TABLE "capture_links" ADD CONSTRAINT "capture_links_source_check"
   CHECK ("source" IN ('json', 'google_ads', 'meta_lead_ads', 'rd_station', 'mapping'));
+
+-- A submission from a source other than "json" keeps, beside the raw body (payload), what the source made of it:
+-- {"mapped": <the lead in section 3's shape>, "platform": {<the platform's ids: lead_id, campaign_id, leadgen_id, …>}}.
+-- Personal data: cleared with the payload by erasure and retention.
+ALTER TABLE "submissions" ADD COLUMN "source_data" JSONB;

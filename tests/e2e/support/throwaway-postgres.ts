@@ -75,7 +75,13 @@ function alive(pid: number): boolean {
  * Creates (initdb) and starts a cluster on a free port. Call remove() when done, also after a failure.
  * `settings` are passed as `-c name=value` after the defaults here (so `fsync: "on"` turns fsync back on).
  */
-export async function createThrowawayPostgres(options: { settings?: Record<string, string> } = {}): Promise<ThrowawayPostgres> {
+export async function createThrowawayPostgres(
+  options: {
+    settings?: Record<string, string>;
+    /** A streaming replica of this running cluster (pg_basebackup -R) instead of a new one (DESIGN.md section 17). */
+    replicaOf?: ThrowawayPostgres;
+  } = {},
+): Promise<ThrowawayPostgres> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "leadlink-pg-"));
   const dataDir = path.join(root, "data");
   const logFile = path.join(root, "postgres.log");
@@ -185,7 +191,13 @@ export async function createThrowawayPostgres(options: { settings?: Record<strin
   };
 
   try {
-    await asPostgres("initdb", ["-D", dataDir, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8", "--locale=C"]);
+    if (options.replicaOf) {
+      // initdb's pg_hba.conf trusts local replication connections; -R writes standby.signal and primary_conninfo.
+      const from = ["-h", "127.0.0.1", "-p", String(options.replicaOf.port), "-U", "postgres"];
+      await asPostgres("pg_basebackup", [...from, "-D", dataDir, "-R", "-X", "stream", "--no-sync"]);
+    } else {
+      await asPostgres("initdb", ["-D", dataDir, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8", "--locale=C"]);
+    }
     await cluster.start();
     return cluster;
   } catch (error) {

@@ -1,5 +1,6 @@
 import { toApiLink } from "@/lib/api/api-json";
 import { apiMethodNotAllowed, apiRoute } from "@/lib/api/api-route";
+import { withPresetExpression } from "@/lib/capture/sources/source-settings-input";
 import { createLink } from "@/lib/links/create-link";
 import type { LinkInput } from "@/lib/links/link-input";
 import { listLinks } from "@/lib/links/list-links";
@@ -15,7 +16,7 @@ export const GET = apiRoute("read", async ({ caller }) => ({
 /** POST /api/v1/links: a new capture link; the body is LinkInput, as in the admin form and the CLI. */
 export const POST = apiRoute("admin", async ({ caller, actor, json }) => ({
   status: 201,
-  body: toApiLink(await createLink(caller.workspaceId, (await json()) as LinkInput, actor)),
+  body: toApiLink(await createLink(caller.workspaceId, withPresetExpression((await json()) as LinkInput), actor)),
 }));
 
 const notAllowed = apiMethodNotAllowed("GET, POST");

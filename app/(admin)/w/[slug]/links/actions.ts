@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { authorizeWorkspace } from "@/lib/auth/session";
 import { releaseSpam } from "@/lib/capture/release-spam";
+import { withPresetExpression } from "@/lib/capture/sources/source-settings-input";
 import type { ActionState } from "@/lib/forms/action-state";
 import { fromError } from "@/lib/forms/action-state";
 import { formFailure } from "@/lib/forms/form-failure";
@@ -25,7 +26,7 @@ export async function createLinkAction(slug: string, _previous: ActionState, for
   let target: string;
   try {
     const { workspace, user } = await authorizeWorkspace(slug, "admin");
-    const link = await createLink(workspace.id, readLinkForm(form), await userActor(user.id));
+    const link = await createLink(workspace.id, withPresetExpression(readLinkForm(form)), await userActor(user.id));
     revalidatePath(`/w/${workspace.slug}/links`);
     target = `/w/${workspace.slug}/links/${link.id}`;
   } catch (error) {

@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { AwayForm } from "@/components/assignment/away-form";
 import { DigestPreviewForm } from "@/components/notifications/digest-preview-form";
 import { NotificationsForm } from "@/components/notifications/notifications-form";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
+import { isMemberAway } from "@/lib/assignment/set-away";
 import { requireWorkspace } from "@/lib/auth/session";
 import { getDatabase } from "@/lib/db/client";
 import { whatsappSettings } from "@/lib/env";
@@ -12,6 +14,7 @@ import { zoneName } from "@/lib/i18n/zone-name";
 import { mailEnabled } from "@/lib/mail/mail-config";
 import { getNotificationPreference } from "@/lib/notifications/get-notification-preference";
 import { getWorkspaceSettings } from "@/lib/workspaces/workspace-settings";
+import { setAwayAction } from "../links/assignment-actions";
 import { saveNotificationsAction, sendDigestPreviewAction } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -22,8 +25,10 @@ export const dynamic = "force-dynamic";
 export default async function NotificationsPage({ params }: { params: Promise<{ slug: string }> }) {
   const { workspace, user } = await requireWorkspace((await params).slug);
   const { prisma } = await getDatabase();
-  const [t, preference, links, settings] = await Promise.all([
+  const [t, tAssignment, away, preference, links, settings] = await Promise.all([
     getTranslations("email.notifications"),
+    getTranslations("assignment"),
+    isMemberAway(workspace.id, user.id),
     getNotificationPreference(workspace.id, user.id),
     prisma.captureLink.findMany({
       where: { workspaceId: workspace.id },
@@ -48,6 +53,9 @@ export default async function NotificationsPage({ params }: { params: Promise<{ 
             name: link.status === "active" ? link.name : t("revoked", { name: link.name }),
           }))}
         />
+      </Card>
+      <Card title={tAssignment("awayTitle")}>
+        <AwayForm action={setAwayAction.bind(null, workspace.slug)} away={away} />
       </Card>
       <Card title={t("previewTitle")}>
         <DigestPreviewForm

@@ -1,7 +1,7 @@
-import { Readable } from "node:stream";
 import { recordAudit } from "@/lib/audit/record";
 import { currentUser, findWorkspaceAccess } from "@/lib/auth/session";
 import { AppError, isAppError } from "@/lib/errors";
+import { readableBody } from "@/lib/http/readable-body";
 import { clientIp } from "@/lib/http/request-meta";
 import { exportLeads } from "@/lib/leads/export-leads";
 import { exportLeadsXlsx } from "@/lib/leads/export-leads-xlsx";
@@ -57,7 +57,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ slug
     );
 
     if (workbook) {
-      return new Response(Readable.toWeb(workbook.stream) as ReadableStream<Uint8Array>, {
+      return new Response(readableBody(workbook.stream), {
         headers: {
           "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
           "Content-Disposition": `attachment; filename="${access.workspace.slug}-${workbook.filename}"`,

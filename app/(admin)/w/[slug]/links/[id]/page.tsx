@@ -2,13 +2,16 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { LinkAssignmentForm } from "@/components/assignment/link-assignment-form";
 import { LinkSettingsForm } from "@/components/links/link-settings-form";
 import { LinkSettingsSummary } from "@/components/links/link-settings-summary";
 import { LinkStats } from "@/components/links/link-stats";
 import { LinkStatusBadge } from "@/components/links/link-status-badge";
+import { MappingSection } from "@/components/links/mapping-section";
 import { RefusedOrigins } from "@/components/links/refused-origins";
 import { RequestLog } from "@/components/links/request-log";
 import { SnippetTabs } from "@/components/links/snippet-tabs";
+import { SourceCard } from "@/components/links/source-card";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -17,6 +20,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { inputClass } from "@/components/ui/field";
 import { LocalTime } from "@/components/ui/local-time";
 import { PageHeader } from "@/components/ui/page-header";
+import { loadAssignmentChoices } from "@/lib/assignment/assignment-choices";
 import { hasRole, requireWorkspace } from "@/lib/auth/session";
 import { dryRunSnippet } from "@/lib/capture/snippets/dry-run-snippet";
 import { linkSnippets } from "@/lib/capture/snippets/link-snippets";
@@ -36,6 +40,7 @@ import {
 } from "@/lib/links/list-link-submissions";
 import { listRefusedOrigins } from "@/lib/links/refused-origins";
 import { allowOriginAction, releaseSpamAction, revokeLinkAction, updateLinkSettingsAction } from "../actions";
+import { updateLinkAssignmentAction } from "../assignment-actions";
 import { requestBaseUrl } from "../request-base-url";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -79,6 +84,9 @@ export default async function LinkPage({
     active ? listRefusedOrigins(workspace.id, link) : [],
     countLinkSubmissions(workspace.id, link.id),
   ]);
+  // The assignment section (DESIGN.md section 16): an admin's, on an active link, with the members to choose from.
+  const tAssignment = await getTranslations("assignment");
+  const assignment = canManage && active ? await loadAssignmentChoices(workspace.id, link.id) : undefined;
   const tForms = await getTranslations("forms.snippet");
   const workspacePath = `/w/${workspace.slug}`;
   const linkPath = `${workspacePath}/links/${link.id}`;
@@ -133,6 +141,9 @@ export default async function LinkPage({
           </div>
         </div>
       </Card>
+      <SourceCard link={link} />
+
+      <MappingSection workspace={workspace} linkId={link.id} canManage={canManage} />
 
       <Card
         title={tForm("share.title")}
@@ -283,6 +294,7 @@ export default async function LinkPage({
                 captchaProvider: link.captchaProvider ?? "",
                 captchaMinScore: link.captchaMinScore === null ? "" : String(link.captchaMinScore),
                 captchaAcceptOnOutage: link.captchaAcceptOnOutage,
+                captchaSiteKey: link.captchaSiteKey ?? "",
                 captchaSecretSet: link.captchaProvider !== null,
               }}
               defaultRateLimit={defaultRateLimit}
@@ -292,6 +304,17 @@ export default async function LinkPage({
           )}
         </Card>
       </div>
+      {assignment ? (
+        <Card title={tAssignment("title")} description={tAssignment("intro")} className="min-w-0">
+          <LinkAssignmentForm
+            action={updateLinkAssignmentAction.bind(null, workspace.slug, link.id)}
+            roundRobin={assignment.settings.roundRobin}
+            chosen={assignment.settings.assignees.map((member) => member.id)}
+            members={assignment.members}
+            responseTargetMinutes={assignment.settings.responseTargetMinutes}
+          />
+        </Card>
+      ) : null}
     </>
   ) : null;
 
