@@ -39,6 +39,7 @@ describe("counts", () => {
         zone: "",
         busiest: "",
         origin: "",
+        workspace: "",
         time: () => "",
       });
       expect(String(text), key).not.toMatch(/\b0 (lead|chave|registro|aviso|pessoa|convite|origem|link|minuto|caractere)\b/);
