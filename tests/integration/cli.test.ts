@@ -176,11 +176,13 @@ describe("workspace create", () => {
 });
 
 describe("link create", () => {
-  it("answers exactly id, token, url and name; the URL ends with the token", async () => {
+  it("answers exactly id, token, url, name and source; the URL ends with the token", async () => {
     const { slug, id: workspaceId } = await newWorkspace();
     const { code, body } = await runJson("link", "create", "--workspace", slug, "--name", "Spring campaign");
     expect(code).toBe(0);
-    expect(Object.keys(body).sort()).toEqual(["id", "name", "token", "url"]);
+    // DESIGN.md section 15: link create also answers the link's "source" ("json" unless --source says otherwise).
+    expect(Object.keys(body).sort()).toEqual(["id", "name", "source", "token", "url"]);
+    expect(body.source).toBe("json");
     expect(body.token).toMatch(/^cl_[0-9A-Za-z]{22}$/);
     expect(body.url).toMatch(new RegExp(`^https?://[^/]+(/.*)?/ingest/${body.token}$`));
     expect(body.name).toBe("Spring campaign");
@@ -264,7 +266,7 @@ describe("link revoke", () => {
     const { code, body } = await runJson("link", "revoke", "--workspace", slug, "--id", link.id);
     expect(code).toBe(0);
     expect(Object.keys(body).sort()).toEqual(["id", "name", "status", "token", "url"]);
-    expect(body).toEqual({ ...link, status: "revoked" });
+    expect(body).toEqual({ id: link.id, token: link.token, url: link.url, name: link.name, status: "revoked" });
     const stored = await db.current.prisma.captureLink.findUniqueOrThrow({ where: { id: link.id } });
     expect(stored.status).toBe("revoked");
     expect(stored.revokedAt).toBeInstanceOf(Date);

@@ -118,7 +118,7 @@ describe("a link that requires identity", () => {
     );
     expect(code).toBe(0);
     const created = JSON.parse(stdout) as Record<string, string>;
-    expect(Object.keys(created).sort()).toEqual(["id", "name", "token", "url"]);
+    expect(Object.keys(created).sort()).toEqual(["id", "name", "source", "token", "url"]);
     expect((await getLink(workspace.id, created.id!)).requireIdentity).toBe(true);
     expect((await post(created.token!, { city: "Recife" })).status).toBe(422);
   });
