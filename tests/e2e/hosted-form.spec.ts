@@ -7,7 +7,7 @@ import { expect, test } from "./support/admin";
 import { leadlinkCli } from "./support/cli";
 import { screenshot } from "./support/screenshot";
 
-// Issue 26 (DESIGN.md section 12): the hosted form /f/<token> in a real browser, in Portuguese and English,
+// Issue 26 (DESIGN.md section 12): the hosted form /f/<token> in a real browser, in Portuguese, English and Spanish,
 // at 390 and 1440 px, with JavaScript on and off: errors beside their fields with the values kept, consent
 // required then given, created then updated, the closed page of a revoked link; axe on each page state.
 
@@ -44,9 +44,19 @@ const WORDS = {
     sent: "We got your order!",
     closed: "This form is closed",
   },
+  es: {
+    title: "Pasteles de Ana",
+    submit: "Quiero mi pastel",
+    email: "Correo electrónico",
+    consent: "Acepto que Pasteles de Ana guarde mis datos.",
+    badEmail: "este correo no es válido",
+    consentError: "marca la casilla para dar tu consentimiento",
+    sent: "¡Recibimos tu pedido!",
+    closed: "Este formulario está cerrado",
+  },
 } as const;
 
-for (const language of ["pt-BR", "en"] as const) {
+for (const language of ["pt-BR", "en", "es"] as const) {
   test(`the hosted form in ${language}: 390 and 1440 px, JavaScript on and off`, async ({ browser, workspace, leadlink }) => {
     // Four browser contexts, each with axe runs and three posts, on two shared cores.
     test.setTimeout(300_000);
