@@ -13,6 +13,7 @@ export function timeZoneChoices(current: string, now: Date = new Date()): { valu
   zones.add(current);
   return [...zones].map((zone) => ({
     value: zone,
-    label: zone === "UTC" ? "UTC" : `${zone.replaceAll("_", " ")} (${zoneOffset(zone, now)})`,
+    // The IANA name as it is (an identifier, the same in every language: "America/Port_of_Spain"), and its offset.
+    label: zone === "UTC" ? "UTC" : `${zone} (${zoneOffset(zone, now)})`,
   }));
 }
