@@ -201,13 +201,11 @@ describe("delivery", () => {
     const rows = await waitForRows(workspace.id, (all) => all.length >= numbers.length);
     expect(rows.map((row) => row.toNumber).sort()).toEqual([...numbers].sort());
     for (const row of rows) {
-      expect(row).toMatchObject({
-        leadId,
-        leadName: "Ana <Souza>",
-        // The lead's E.164 digits, shown as on screen in the template (below).
-        leadPhone: "5511912345678",
-        leadUrl: `http://localhost:3000/w/${workspace.slug}/leads/${leadId}`,
-      });
+      expect(row).toMatchObject({ leadId, leadUrl: `http://localhost:3000/w/${workspace.slug}/leads/${leadId}` });
+      // Until it is settled, a row holds what the template needs: the name, and the lead's E.164 digits (shown as on
+      // screen in the template, below). The runner may already have sent it (a busy machine polls late): a settled
+      // row has given them up, and the request the fake received shows what was sent.
+      if (row.state !== "delivered") expect(row).toMatchObject({ leadName: "Ana <Souza>", leadPhone: "5511912345678" });
     }
 
     for (const number of numbers) {
