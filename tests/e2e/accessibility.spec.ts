@@ -4,10 +4,10 @@
 // seeded workspace; the language changes with the owner's choice on the account page (signed in) or with the
 // browser's (signed out).
 
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { type SmtpTestServer, startSmtpServer } from "../support/smtp-server";
 import { seedWorkspace, signIn } from "./support/admin";
+import { expectAccessible } from "./support/axe";
 import { leadlinkCli } from "./support/cli";
 import { test as base, expect } from "./support/fixtures";
 import { type RunningServer, removeDataDir, startServer, tempDataDir } from "./support/server";
@@ -42,27 +42,6 @@ const LANGUAGES = [
   { locale: "en-US", choice: "en", lang: "en" },
   { locale: "pt-BR", choice: "pt-BR", lang: "pt-BR" },
 ] as const;
-
-/** Runs axe on what the page shows now; a violation of impact serious or critical fails the test (soft), with its targets. */
-async function expectAccessible(page: Page, name: string) {
-  // Legacy mode runs axe in the page itself: the default opens a blank page per run to merge frames' results,
-  // and these pages have no frames; only violations are collected. Both save seconds per page on two cores.
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .options({ resultTypes: ["violations"] })
-    .setLegacyMode()
-    .analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help}\n    ${violation.nodes
-          .slice(0, 8)
-          .map((node) => node.target.join(" "))
-          .join("\n    ")}${violation.nodes.length > 8 ? `\n    … ${violation.nodes.length - 8} more` : ""}`,
-    );
-  expect.soft(serious, `axe violations on ${name} (${page.url()})`).toEqual([]);
-}
 
 /**
  * The skip link is the first Tab stop (the first focusable element: a page may focus its first field on load), shown

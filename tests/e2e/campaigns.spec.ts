@@ -1,22 +1,9 @@
 // DESIGN.md section 16 in the browser: the Campaigns page (choices, sorting, downloads) and the dashboard's
 // funnel and speed to lead, in English and Portuguese, at 390 and 1440 px, with axe (nothing serious or critical).
-import { AxeBuilder } from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { expect, seedWorkspace, signIn, test } from "./support/admin";
+import { expectAccessible } from "./support/axe";
 import { leadlinkCli } from "./support/cli";
 import { screenshot } from "./support/screenshot";
-
-async function expectAccessible(page: Page, name: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .options({ resultTypes: ["violations"] })
-    .setLegacyMode()
-    .analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-  expect.soft(serious, `axe violations on ${name}`).toEqual([]);
-}
 
 const VIEWS = [
   { locale: "en-US", lang: "en", width: 1440, height: 900 },

@@ -1,10 +1,10 @@
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
 import type { BrowserContext, Page, TestInfo } from "@playwright/test";
 import { type FakeVerifier, startFakeVerifier } from "../support/fake-captcha-verifier";
 import { seedWorkspace, signIn } from "./support/admin";
+import { expectAccessible } from "./support/axe";
 import { leadlinkCli } from "./support/cli";
 import { test as base, expect } from "./support/fixtures";
 import { htmlPage, serveForeignSite } from "./support/foreign-site";
@@ -48,18 +48,6 @@ const PHONE_UA =
 
 const HEADLESS_UA =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36";
-
-async function expectAccessible(page: Page, name: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .options({ resultTypes: ["violations"] })
-    .setLegacyMode()
-    .analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-  expect.soft(serious, `axe violations on ${name}`).toEqual([]);
-}
 
 /** A full-page screenshot under test-results, for people to look at. */
 async function screenshot(page: Page, info: TestInfo, name: string) {

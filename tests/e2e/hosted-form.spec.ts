@@ -1,27 +1,14 @@
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { expect, test } from "./support/admin";
+import { expectAccessible } from "./support/axe";
 import { leadlinkCli } from "./support/cli";
 import { screenshot } from "./support/screenshot";
 
 // Issue 26 (DESIGN.md section 12): the hosted form /f/<token> in a real browser, in Portuguese, English and Spanish,
 // at 390 and 1440 px, with JavaScript on and off: errors beside their fields with the values kept, consent
 // required then given, created then updated, the closed page of a revoked link; axe on each page state.
-
-async function expectAccessible(page: Page, name: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .options({ resultTypes: ["violations"] })
-    .setLegacyMode()
-    .analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-  expect.soft(serious, `axe violations on ${name}`).toEqual([]);
-}
 
 const WORDS = {
   "pt-BR": {

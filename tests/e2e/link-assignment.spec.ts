@@ -2,26 +2,13 @@
 // through and sets a response target on the link page; a member marks themselves away on the notifications page.
 // In English and Portuguese, at 390 and 1440 px, with no horizontal scrolling and no serious or critical axe-core
 // violation; the settings are read back through the command line (the same verb as the API).
-import { AxeBuilder } from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { seedWorkspace, signIn } from "./support/admin";
+import { expectAccessible } from "./support/axe";
 import { leadlinkCli } from "./support/cli";
 import { test as base, expect } from "./support/fixtures";
 import { screenshot } from "./support/screenshot";
 
 const test = base;
-
-async function expectAccessible(page: Page, name: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .options({ resultTypes: ["violations"] })
-    .setLegacyMode()
-    .analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-  expect.soft(serious, `axe violations on ${name}`).toEqual([]);
-}
 
 const WORDS = {
   "en-US": {

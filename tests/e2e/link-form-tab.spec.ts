@@ -1,23 +1,10 @@
 // Issue 26 part 2 (DESIGN.md section 12): the link's Form tab with its live preview, and the link page's
 // "Copy form link" and QR code, in English and Portuguese at 390 and 1440 px, axe clean.
 import { readFile } from "node:fs/promises";
-import { AxeBuilder } from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { expect, test } from "./support/admin";
+import { expectAccessible } from "./support/axe";
 import { leadlinkCli } from "./support/cli";
 import { screenshot } from "./support/screenshot";
-
-async function expectAccessible(page: Page, name: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .options({ resultTypes: ["violations"] })
-    .setLegacyMode()
-    .analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-  expect(serious, `axe violations on ${name}`).toEqual([]);
-}
 
 const LANGUAGES = [
   {

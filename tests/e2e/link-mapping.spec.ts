@@ -1,26 +1,13 @@
 // Issue 28 part 2 (DESIGN.md section 15): a mapping link's Mapping section on the link page: the preset, the
 // expression, "Try on the last request received" (the mapped lead, or where the expression fails) and saving,
 // in English and Portuguese at 390 and 1440 px, axe clean.
-import { AxeBuilder } from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import pg from "pg";
 import { MAPPING_PRESETS } from "../../lib/capture/sources/mapping/presets";
 import { ENGINE_PORT, engineSocketDir } from "../../lib/db/embedded-engine";
 import { tallyPayload } from "../support/mapping-payloads";
 import { expect, test } from "./support/admin";
+import { expectAccessible } from "./support/axe";
 import { leadlinkCli } from "./support/cli";
-
-async function expectAccessible(page: Page, name: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .options({ resultTypes: ["violations"] })
-    .setLegacyMode()
-    .analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-  expect(serious, `axe violations on ${name}`).toEqual([]);
-}
 
 /** Makes the link a Tally mapping link, in the server's own database (through its engine's socket). */
 async function makeTallyLink(dataDir: string, linkId: string): Promise<void> {

@@ -2,23 +2,11 @@
 // Portuguese, at 390 and 1440 px, with no serious or critical axe-core violation; the link's page shows the
 // generated key with a copy button, and Google's documented body with that key is accepted (200).
 
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/admin";
+import { expectAccessible } from "./support/axe";
 
 const WIDTHS = [390, 1440] as const;
-
-async function expectAccessible(page: Page, name: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .options({ resultTypes: ["violations"] })
-    .setLegacyMode()
-    .analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-  expect.soft(serious, `axe on ${name}`).toEqual([]);
-}
 
 async function noSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

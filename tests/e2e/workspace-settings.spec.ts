@@ -2,23 +2,11 @@
 // English and Portuguese, accessible (axe) and without sideways scroll at 390 and 1440 px; the notifications
 // page's "Send me a preview now". (The emails' HTML is saved by tests/integration/reader-messages.test.ts under
 // test-results/emails/, which Playwright empties when it starts: docs/email.md says how to look at them.)
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/admin";
+import { expectAccessible } from "./support/axe";
 import { leadlinkCli } from "./support/cli";
 import { screenshot } from "./support/screenshot";
-
-async function expectAccessible(page: Page, name: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .options({ resultTypes: ["violations"] })
-    .setLegacyMode()
-    .analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-  expect(serious, `axe violations on ${name}`).toEqual([]);
-}
 
 /** Axe and a screenshot at a phone's 390 px and a desktop's 1440 px; neither may scroll sideways. */
 async function check(page: Page, name: string) {
