@@ -6,8 +6,10 @@ import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invalidateCaptureLinks } from "@/lib/cache/capture-links";
 import { presetPeriod } from "@/lib/dashboard/dashboard-period";
 import { getDashboard } from "@/lib/dashboard/get-dashboard";
+import { statement } from "@/lib/db/client";
 import { resetEnv } from "@/lib/env";
 import { getLead } from "@/lib/leads/get-lead";
 import { eraseLead } from "@/lib/privacy/erase-lead";
@@ -15,6 +17,7 @@ import { type Dispatcher, startDispatcher } from "@/lib/server/outbox";
 import { createEndpoint } from "@/lib/webhooks/create-endpoint";
 import { runJson } from "../support/cli-run";
 import { testDatabaseKind, useTestDatabase } from "../support/database";
+import { createLink } from "../support/fixtures";
 import { cpf, linkCounters, postText, setupLink, uniquePhone, withoutRateLimit } from "../support/ingest-helpers";
 import { errorCode } from "../support/tenants";
 import { type Receiver, startReceiver } from "../support/webhook-receiver";
@@ -249,6 +252,41 @@ describe("erasure", () => {
     expect(dump.toLowerCase().includes(encodedEmail.toLowerCase())).toBe(false);
     expect(dump).toContain("11 2345-6789");
     expect(dump).toContain(`Only A Name ${tag}`);
+  });
+
+  it("blanks a rejected request whose lead source made the person's email (source_data), though its raw body never holds it", async () => {
+    // A mapping link whose expression joins the email from two fields: only the mapped lead (submissions.source_data)
+    // spells it out, so erasure must search what the source made of the body, not the body alone.
+    const { workspace, link } = await setupLink(db.current);
+    await db.current.prisma.captureLink.update({
+      where: { id: link.id },
+      data: {
+        source: "mapping",
+        sourceSettings: { preset: null, expression: '{"email": user & "@" & domain, "birthday": born}', signingSecret: null },
+      },
+    });
+    invalidateCaptureLinks(workspace.id);
+    const tag = randomBytes(4).toString("hex");
+    const email = `quixote.${tag}@x.test`;
+    const rejected = await ingest(link.token, { user: `quixote.${tag}`, domain: "x.test", born: "31/02/1990" });
+    expect(rejected.status).toBe(422);
+    const [row] = await db.current.sql<{ payload: string; source_data: { mapped: { email: string } } }>(
+      statement(`SELECT payload, source_data FROM submissions WHERE capture_link_id = $1::uuid AND lead_id IS NULL`, [link.id]),
+    );
+    expect(row.payload).not.toContain(email);
+    expect(row.source_data.mapped.email).toBe(email);
+
+    const json = await createLink(db.current, workspace.id);
+    const lead = await ingest(json.token, { email });
+    expect(lead.status).toBe(201);
+    expect(
+      await eraseLead({ workspaceId: workspace.id, leadId: lead.json.leadId as string, actor: { kind: "cli" } }),
+    ).toMatchObject({ erased: true, changed: { "submissions (rejected)": 1 } });
+    const [after] = await db.current.sql<{ payload: string | null; source_data: unknown }>(
+      statement(`SELECT payload, source_data FROM submissions WHERE capture_link_id = $1::uuid AND lead_id IS NULL`, [link.id]),
+    );
+    expect(after).toEqual({ payload: null, source_data: null });
+    expect(await dumpDatabase()).not.toContain(email);
   });
 
   it("finds no lead of another workspace (404), and an id that is no uuid is not found either", async () => {
