@@ -270,11 +270,12 @@ describe("erasure", () => {
     const email = `quixote.${tag}@x.test`;
     const rejected = await ingest(link.token, { user: `quixote.${tag}`, domain: "x.test", born: "31/02/1990" });
     expect(rejected.status).toBe(422);
-    const [row] = await db.current.sql<{ payload: string; source_data: { mapped: { email: string } } }>(
+    const stored = await db.current.sql<{ payload: string; source_data: { mapped: { email: string } } }>(
       statement(`SELECT payload, source_data FROM submissions WHERE capture_link_id = $1::uuid AND lead_id IS NULL`, [link.id]),
     );
-    expect(row.payload).not.toContain(email);
-    expect(row.source_data.mapped.email).toBe(email);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.payload).not.toContain(email);
+    expect(stored[0]?.source_data.mapped.email).toBe(email);
 
     const json = await createLink(db.current, workspace.id);
     const lead = await ingest(json.token, { email });
