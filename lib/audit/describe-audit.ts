@@ -9,6 +9,7 @@ export const AUDIT_ACTION_KEYS = {
   "member.role_changed": "memberRoleChanged",
   "member.removed": "memberRemoved",
   "member.password_reset": "memberPasswordReset",
+  "member.away_changed": "memberAwayChanged",
   "invitation.sent": "invitationSent",
   "invitation.accepted": "invitationAccepted",
   "invitation.resent": "invitationResent",

@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS = [
   "member.role_changed",
   "member.removed",
   "member.password_reset",
+  "member.away_changed",
   "invitation.sent",
   "invitation.accepted",
   "invitation.resent",

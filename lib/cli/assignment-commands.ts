@@ -76,7 +76,7 @@ export function registerAssignmentCommands(program: Command, context: CliContext
       action(context, async (options: { workspace: string; email: string; back?: boolean }) => {
         const workspace = await findWorkspace(options.workspace);
         const [userId] = await userIdsByEmail([options.email]);
-        const { away } = await setMemberAway(workspace.id, userId!, options.back !== true);
+        const { away } = await setMemberAway(workspace.id, userId!, options.back !== true, CLI_ACTOR);
         const email = options.email.trim().toLowerCase();
         return {
           json: { workspace: workspace.slug, email, away },

@@ -92,9 +92,9 @@ describe("round-robin at creation", () => {
     expect(settings.assignees.map((member) => member.id)).toEqual([a, b, c]);
 
     for (let i = 0; i < 4; i++) await createLead(link.token);
-    await setMemberAway(workspace.id, b, true);
+    await setMemberAway(workspace.id, b, true, CLI_ACTOR);
     for (let i = 0; i < 4; i++) await createLead(link.token);
-    await setMemberAway(workspace.id, b, false);
+    await setMemberAway(workspace.id, b, false, CLI_ACTOR);
     for (let i = 0; i < 3; i++) await createLead(link.token);
     expect(await ownersInOrder(workspace.id)).toEqual([a, b, c, a, c, a, c, a, b, c, a]);
 
@@ -143,9 +143,9 @@ describe("round-robin at creation", () => {
     await setLinkAssignment(workspace.id, link.id, { roundRobin: false, assigneeIds: [members[0]!.id] });
     await createLead(link.token);
     await setLinkAssignment(workspace.id, link.id, { roundRobin: true });
-    await setMemberAway(workspace.id, members[0]!.id, true);
+    await setMemberAway(workspace.id, members[0]!.id, true, CLI_ACTOR);
     await createLead(link.token);
-    await setMemberAway(workspace.id, members[0]!.id, false);
+    await setMemberAway(workspace.id, members[0]!.id, false, CLI_ACTOR);
     const dry = await post(link.token, { email: uniqueEmail() }, { "Leadlink-Dry-Run": "1" });
     expect(dry.status).toBe(201);
     expect(await ownersInOrder(workspace.id)).toEqual([null, null]);
@@ -216,6 +216,26 @@ describe("settings", () => {
       where: { workspaceId: workspace.id, userId: members[2]!.id },
     });
     expect(membership.away).toBe(true);
+  });
+
+  it("audits a member's away and back, naming them; saving the state they are already in writes nothing", async () => {
+    const { workspace, members } = await setup();
+    const member = members[0]!;
+    await setMemberAway(workspace.id, member.id, true, { kind: "user", userId: member.id, ip: "203.0.113.9" });
+    await setMemberAway(workspace.id, member.id, true, { kind: "user", userId: member.id });
+    await setMemberAway(workspace.id, member.id, false, CLI_ACTOR);
+    const entries = await db.current.prisma.auditEntry.findMany({
+      where: { workspaceId: workspace.id, action: "member.away_changed" },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(entries.map((entry) => [entry.actorKind, entry.actorUserId, entry.targetId, entry.ip, entry.details])).toEqual([
+      ["user", member.id, member.id, "203.0.113.9", { name: member.email, changes: [{ field: "away", from: false, to: true }] }],
+      ["cli", null, member.id, null, { name: member.email, changes: [{ field: "away", from: true, to: false }] }],
+    ]);
+    // Someone of another workspace cannot be marked here, and nothing is written for them.
+    const outsider = await newMember((await newTenant("Elsewhere")).workspace.id, "member");
+    expect(await errorCode(setMemberAway(workspace.id, outsider.id, true, CLI_ACTOR))).toBe("member_not_found");
+    expect(await db.current.prisma.auditEntry.count({ where: { targetId: outsider.id } })).toBe(0);
   });
 });
 

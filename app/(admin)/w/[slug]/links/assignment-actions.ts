@@ -32,7 +32,7 @@ export async function updateLinkAssignmentAction(
 export async function setAwayAction(slug: string, _previous: ActionState, form: FormData): Promise<ActionState> {
   try {
     const { workspace, user } = await authorizeWorkspace(slug, "member");
-    await setMemberAway(workspace.id, user.id, form.get("away") === "on");
+    await setMemberAway(workspace.id, user.id, form.get("away") === "on", await userActor(user.id));
     revalidatePath(`/w/${workspace.slug}/notifications`);
     return { ok: true, message: (await getServerTranslator("assignment"))("awaySaved") };
   } catch (error) {
