@@ -70,25 +70,33 @@ export async function ingestSubmission(
     );
   }
 
+  // An Idempotency-Key (the header, or a platform's lead id) is not looked up first: the write binds it in its own
+  // statement, whose unique key refuses a key already bound, and only then is the first request's outcome read
+  // (below). A retry is rare; a lookup before every keyed write was a round trip for nothing on every Google Ads
+  // or Tally lead (docs/benchmarks.md, "Lead sources' speed").
   const key = record.idempotencyKey;
-  if (key && record.requestHash) {
+  const write = () =>
+    writeLead(database, {
+      workspaceId: link.workspaceId,
+      captureLinkId: link.id,
+      newLeadId: crypto.randomUUID(),
+      submissionId: crypto.randomUUID(),
+      input: parsed.input!,
+      customValues: custom.values,
+      warnings: [...requestWarnings, ...parsed.warnings, ...custom.warnings],
+      record,
+      statsShard: pickStatsShard(),
+      announce: link.hasListeners,
+      assign: link.roundRobin,
+    });
+  let result = await write();
+  if (result.kind === "idempotency_conflict" && key && record.requestHash) {
+    // The key is bound: the first request's answer (or 422 for another body). A key past its 24 hours is
+    // deleted by that lookup, which then finds nothing: the write is tried once more, as a new request.
     const replay = await findIdempotentOutcome(prisma, link.id, key, record.requestHash);
     if (replay) return { ...replay, replayed: true };
+    result = await write();
   }
-
-  const result = await writeLead(database, {
-    workspaceId: link.workspaceId,
-    captureLinkId: link.id,
-    newLeadId: crypto.randomUUID(),
-    submissionId: crypto.randomUUID(),
-    input: parsed.input,
-    customValues: custom.values,
-    warnings: [...requestWarnings, ...parsed.warnings, ...custom.warnings],
-    record,
-    statsShard: pickStatsShard(),
-    announce: link.hasListeners,
-    assign: link.roundRobin,
-  });
   // This process's dispatcher sends it at once; other instances find it on their next poll.
   if (result.kind === "stored" && (link.hasListeners || (link.roundRobin && result.created))) {
     wakeOutbox();

@@ -54,6 +54,19 @@ function setCustom(lead: Lead, key: string, value: string): void {
   if (lead.customFields[key] === undefined) lead.customFields[key] = value;
 }
 
+/** Each link's key, read from its settings once per cached link context (a zod parse per lead was work for nothing). */
+const linkKeys = new WeakMap<object, string | null>();
+
+function linkKey(sourceSettings: unknown): string | null {
+  if (typeof sourceSettings !== "object" || sourceSettings === null) return null;
+  let key = linkKeys.get(sourceSettings);
+  if (key === undefined) {
+    key = storedSourceSettings("google_ads", sourceSettings)?.key ?? null;
+    linkKeys.set(sourceSettings, key);
+  }
+  return key;
+}
+
 function sameKey(sent: unknown, key: string): boolean {
   if (typeof sent !== "string") return false;
   const a = Buffer.from(sent);
@@ -116,8 +129,8 @@ function googleUtm(body: Record<string, unknown>): Record<string, string> {
 export const googleAdsSource: SourceAdapter = {
   receive({ link, received }) {
     const body = readJsonBody(received);
-    const settings = storedSourceSettings("google_ads", link.sourceSettings);
-    if (!settings || !sameKey(body.google_key, settings.key)) {
+    const key = linkKey(link.sourceSettings);
+    if (key === null || !sameKey(body.google_key, key)) {
       throw new AppError(
         "invalid_source_key",
         "The google_key of this request is not this link's key. Copy the key shown on the link's page into the lead form's webhook settings in Google Ads.",

@@ -2,7 +2,7 @@ import type { SourceAdapter, SourceSubmission } from "../source-adapter";
 import { mappingSettings } from "./mapping-settings";
 import { MAPPING_PRESETS } from "./presets";
 import { readMappingInput } from "./read-mapping-input";
-import { evaluateMapping, linkMapping } from "./run-mapping";
+import { evaluateLinkMapping } from "./run-mapping";
 import { verifySignature } from "./verify-signature";
 
 /**
@@ -35,7 +35,7 @@ export const mappingSource: SourceAdapter = {
     if (scheme && settings.signingSecret) verifySignature(scheme, settings.signingSecret, request.headers, received.bytes);
     const { input, logged } = await readMappingInput(received, request.headers.get("content-type") ?? "");
     if (logged !== undefined) keepPayload?.(logged);
-    const result = await evaluateMapping(linkMapping(link.id, settings.expression), input);
+    const result = await evaluateLinkMapping(link.id, settings.expression, input);
     return { submissions: [splitMappedResult(result)] };
   },
 };

@@ -3,6 +3,7 @@ import { LRUCache } from "lru-cache";
 import { AppError, type FieldIssue } from "@/lib/errors";
 import { BODY_LIMIT } from "@/lib/http/read-body";
 import { processSingleton } from "@/lib/process-singleton";
+import { nativePresetEvaluator } from "./native-presets";
 
 /**
  * A mapping's JSONata expression (DESIGN.md section 15), compiled once per link and text and run with bounds:
@@ -121,6 +122,26 @@ export async function evaluateMapping(expression: Expression, input: unknown): P
       errors: [issue],
     });
   }
+  return asMappedLead(result);
+}
+
+/**
+ * A link's mapping on a request's body: a preset's native evaluator when the link's text is exactly the preset's
+ * and the body is of the shape it covers (./native-presets.ts), else the compiled JSONata expression. Either way
+ * the same checks and the same JSON round trip.
+ */
+export async function evaluateLinkMapping(
+  linkId: string,
+  text: string,
+  input: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const native = nativePresetEvaluator(text)?.(input);
+  if (native !== undefined) return asMappedLead(native);
+  return evaluateMapping(linkMapping(linkId, text), input);
+}
+
+/** An expression's result as the lead's fields: an object, within the body limit, as plain JSON; else mapping_failed. */
+function asMappedLead(result: unknown): Record<string, unknown> {
   if (typeof result !== "object" || result === null || Array.isArray(result)) {
     throw new AppError(
       "mapping_failed",

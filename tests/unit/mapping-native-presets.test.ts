@@ -1,0 +1,169 @@
+// The mapping presets' native evaluators (lib/capture/sources/mapping/native-presets.ts) against their JSONata
+// expressions (presets.ts): on each preset's documented payload and on many generated ones (fast-check), the
+// native result is the expression's, key for key and in the same order, or the native evaluator declines
+// (undefined) and the expression runs. A link whose expression is edited runs JSONata.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { nativePresetEvaluator } from "@/lib/capture/sources/mapping/native-presets";
+import { MAPPING_PRESETS } from "@/lib/capture/sources/mapping/presets";
+import { compileMapping, evaluateLinkMapping, evaluateMapping } from "@/lib/capture/sources/mapping/run-mapping";
+import { isAppError } from "@/lib/errors";
+import { tallyPayload, typeformPayload } from "../support/mapping-payloads";
+
+/** The expression's answer as the link's log would keep it (JSON text), or its failure's code. */
+const compiled = new Map<string, ReturnType<typeof compileMapping>>();
+async function viaJsonata(expression: string, input: Record<string, unknown>): Promise<string> {
+  if (!compiled.has(expression)) compiled.set(expression, compileMapping(expression));
+  try {
+    return JSON.stringify(await evaluateMapping(compiled.get(expression)!, input));
+  } catch (error) {
+    if (isAppError(error)) return `failed: ${error.code}`;
+    throw error;
+  }
+}
+
+function viaNative(expression: string, input: Record<string, unknown>): string | undefined {
+  const result = nativePresetEvaluator(expression)?.(input);
+  return result === undefined ? undefined : JSON.stringify(JSON.parse(JSON.stringify(result)));
+}
+
+// Tally's payloads (tally.so/help/webhooks): the field types it documents, with the values each one sends, and
+// labels that the preset reads (name, company, utm_…) or does not.
+const label = fc.oneof(
+  fc.constantFrom(
+    "Full name",
+    "First name",
+    "Nome completo",
+    "Company name",
+    "Empresa",
+    "Email",
+    "Phone number",
+    "utm_source",
+    "utm_medium",
+    "utm_campaign",
+    "utm_content",
+    "utm_term",
+    "utm_other",
+    "ref",
+    "Message",
+    "Interests (Ads)",
+    "",
+    "1",
+    "constructor",
+  ),
+  fc.string({ maxLength: 12 }),
+);
+const key = fc.constantFrom("question_a", "question_b", "question_c", "question_d", "question_e", "question_f", "q");
+const optionId = fc.constantFrom("o1", "o2", "o3", "o4");
+const options = fc.array(fc.record({ id: optionId, text: fc.constantFrom("Ads", "SEO", "Email", "", "Large") }), {
+  maxLength: 4,
+});
+const scalar = fc.oneof(
+  fc.string({ maxLength: 10 }),
+  fc.constantFrom("a@example.com", "+5511912345678", "Alice", ""),
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.boolean(),
+  fc.constant(null),
+);
+const file = fc.record(
+  {
+    url: fc.constantFrom("https://storage.tally.so/a.pdf", ""),
+    name: fc.constantFrom("a.pdf", "b.png"),
+    mimeType: fc.constant("x"),
+  },
+  { requiredKeys: [] },
+);
+const value = fc.oneof(
+  { weight: 4, arbitrary: scalar },
+  { weight: 2, arbitrary: fc.array(optionId, { maxLength: 3 }) },
+  { weight: 1, arbitrary: fc.array(file, { maxLength: 3 }) },
+  { weight: 1, arbitrary: fc.array(fc.oneof(fc.integer(), fc.string({ maxLength: 3 })), { maxLength: 3 }) },
+  { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 3 }), scalar, { maxKeys: 2 }) },
+);
+const type = fc.constantFrom(
+  "INPUT_TEXT",
+  "INPUT_EMAIL",
+  "INPUT_PHONE_NUMBER",
+  "INPUT_NUMBER",
+  "TEXTAREA",
+  "DROPDOWN",
+  "MULTIPLE_CHOICE",
+  "CHECKBOXES",
+  "HIDDEN_FIELDS",
+  "FILE_UPLOAD",
+  "CALCULATED_FIELDS",
+);
+const tallyField = fc.record({ key, label, type, value, options }, { requiredKeys: ["key", "label", "type"] });
+const tallyInput = fc.record(
+  {
+    eventId: fc.oneof(fc.uuid(), fc.constant(undefined)),
+    eventType: fc.constant("FORM_RESPONSE"),
+    data: fc.record(
+      {
+        responseId: fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.constant(null)),
+        formId: fc.string({ maxLength: 8 }),
+        formName: fc.string({ maxLength: 8 }),
+        fields: fc.oneof({ weight: 9, arbitrary: fc.array(tallyField, { maxLength: 12 }) }, { weight: 1, arbitrary: scalar }),
+      },
+      { requiredKeys: ["fields"] },
+    ),
+  },
+  { requiredKeys: ["data"] },
+);
+
+describe("Tally", () => {
+  const expression = MAPPING_PRESETS.tally.expression;
+
+  it("the documented payload: the native result is the expression's", async () => {
+    for (const input of [tallyPayload("alice@example.com"), tallyPayload("b@example.com", "r2")]) {
+      const native = viaNative(expression, input);
+      expect(native).toBeDefined();
+      expect(native).toBe(await viaJsonata(expression, input));
+    }
+  });
+
+  it("generated payloads: the native result is the expression's whenever the native evaluator answers", async () => {
+    let answered = 0;
+    await fc.assert(
+      fc.asyncProperty(tallyInput, async (input) => {
+        const native = viaNative(expression, input as Record<string, unknown>);
+        if (native === undefined) return;
+        answered++;
+        expect(native).toBe(await viaJsonata(expression, input as Record<string, unknown>));
+      }),
+      { numRuns: 800, seed: 28 },
+    );
+    // Most generated payloads are of Tally's shape: the comparison is not vacuous.
+    expect(answered).toBeGreaterThan(300);
+  }, 120_000);
+});
+
+describe("which links run natively", () => {
+  it("only a preset's exact expression; an edited one runs JSONata, with the same answer when it means the same", async () => {
+    expect(nativePresetEvaluator(MAPPING_PRESETS.tally.expression)).toBeDefined();
+    expect(nativePresetEvaluator(`${MAPPING_PRESETS.tally.expression} `)).toBeUndefined();
+    expect(nativePresetEvaluator(`{"email": mail}`)).toBeUndefined();
+    const input = tallyPayload("c@example.com");
+    const edited = `${MAPPING_PRESETS.tally.expression}\n`;
+    expect(JSON.stringify(await evaluateLinkMapping("native-a", edited, input))).toBe(
+      JSON.stringify(await evaluateLinkMapping("native-b", MAPPING_PRESETS.tally.expression, input)),
+    );
+  });
+
+  it("a payload outside the native shape runs the expression (here: data.fields is no list)", async () => {
+    const input = {
+      data: { responseId: "x", fields: { key: "k", label: "Email", type: "INPUT_EMAIL", value: "d@example.com" } },
+    };
+    expect(viaNative(MAPPING_PRESETS.tally.expression, input)).toBeUndefined();
+    const result = await evaluateLinkMapping("native-c", MAPPING_PRESETS.tally.expression, input);
+    expect(result.email).toBe("d@example.com");
+  });
+
+  it("Typeform's documented payload maps the same either way", async () => {
+    const input = typeformPayload("e@example.com");
+    const native = viaNative(MAPPING_PRESETS.typeform.expression, input);
+    if (native !== undefined) expect(native).toBe(await viaJsonata(MAPPING_PRESETS.typeform.expression, input));
+    expect((await evaluateLinkMapping("native-d", MAPPING_PRESETS.typeform.expression, input)).email).toBe("e@example.com");
+  });
+});
