@@ -153,7 +153,8 @@ async function attempt(request: OutgoingRequest): Promise<AttemptResult> {
       status,
       durationMs: elapsed(),
       response,
-      error: readError ?? (redirect ? `redirect to ${firstValue(answer.headers.location) ?? "(no location)"} not followed` : null),
+      error:
+        readError ?? (redirect ? `redirect to ${firstValue(answer.headers.location) ?? "(no location)"} not followed` : null),
       retryAfterMs: parseRetryAfter(firstValue(answer.headers["retry-after"])),
     };
   } catch (error) {
