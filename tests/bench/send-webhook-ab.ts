@@ -5,7 +5,7 @@
  *
  *   git show REV:lib/channels/webhook/send-webhook.ts > lib/channels/webhook/.send-webhook-before.tmp.ts
  *   npx tsx tests/bench/send-webhook-ab.ts lib/channels/webhook/.send-webhook-before.tmp.ts [rounds = 3] [attempts = 4000] [in flight = 32]
-
+ *
  * The copy sits in the tree so that its `@/` imports resolve as the current file's do; delete it afterwards.
  *
  * Prints per window: variant, attempts, CPU µs per attempt (user + system of this process), load average.
