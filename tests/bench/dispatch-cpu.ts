@@ -1,13 +1,14 @@
 /**
  * CPU per delivery of the webhook dispatcher and of PostgreSQL, without the server: the dispatcher process
  * (scripts/webhook-dispatcher.mjs, as the server forks it) against a database of its own on the PostgreSQL at
- * ADMIN_URL, a receiver process answering 200, and this process writing outbox rows at a steady rate (waking the
- * dispatcher over IPC, as ingest does) about leads written once through the real ingest route.
+ * ADMIN_URL, a receiver process answering 200, and this process writing events at a steady rate (waking the
+ * dispatcher over IPC, as ingest does), copies of those the real ingest route wrote for 500 leads: the dispatcher
+ * expands them into messages, claims, sends and records them, as it does behind a server.
  *
  *   npx tsx tests/bench/dispatch-cpu.ts [rate/s = 600] [seconds = 15] [rounds = 2]
  *
  * Prints per window: deliveries, CPU ms per delivery of the dispatcher process, of the PostgreSQL processes that
- * serve it (every process of the cluster but the writer's backend), of the writer's backend (the outbox inserts,
+ * serve it (every process of the cluster but the writer's backend), of the writer's backend (the event inserts,
  * which ingest pays), and of the receiver; WAL bytes per message; the messages' updates and how many were HOT;
  * and the load average. Utime + stime from /proc.
  */
@@ -44,7 +45,7 @@ async function main() {
   const port = await new Promise<number>((resolve) => receiver.once("message", (m: { port: number }) => resolve(m.port)));
   const workspace = await createWorkspace(database);
   const link = await createLink(database, workspace.id);
-  const endpoint = await createEndpoint(workspace.id, {
+  await createEndpoint(workspace.id, {
     url: `http://127.0.0.1:${port}/hook`,
     events: ["lead.created", "lead.updated"],
   } as never);
@@ -61,9 +62,14 @@ async function main() {
   }
   const writer = new pg.Client({ connectionString: url });
   await writer.connect();
+  // The events ingest wrote (no dispatcher runs yet, so none is expanded): each window writes copies of them, as
+  // ingest does (the lead as the event fixed it), and the dispatcher expands, claims, sends and records them.
   const about = (
-    await writer.query<{ lead_id: string; submission_id: string }>("SELECT lead_id, submission_id FROM webhook_messages")
+    await writer.query<{ lead_id: string; submission_id: string; capture_link_id: string; data: string }>(
+      "SELECT lead_id, submission_id, capture_link_id, data::text AS data FROM events ORDER BY created_at",
+    )
   ).rows;
+  if (about.length === 0) throw new Error("ingest wrote no events: is the endpoint subscribed?");
   const writerPid = (await writer.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]!.pid;
   await writer.query("ANALYZE");
 
@@ -84,7 +90,13 @@ async function main() {
       (await writer.query<{ n: string }>("SELECT count(*) AS n FROM webhook_messages WHERE state = 'delivered'")).rows[0]!.n,
     );
   const pending = async () =>
-    Number((await writer.query<{ n: string }>("SELECT count(*) AS n FROM webhook_messages WHERE state = 'pending'")).rows[0]!.n);
+    Number(
+      (
+        await writer.query<{ n: string }>(
+          "SELECT (SELECT count(*) FROM webhook_messages WHERE state = 'pending') + (SELECT count(*) FROM events) AS n",
+        )
+      ).rows[0]!.n,
+    );
   // The first 500 drain (and the child loads) before anything is measured.
   while ((await pending()) > 0) await sleep(200);
 
@@ -103,6 +115,7 @@ async function main() {
   const walBytes = async () =>
     Number((await admin.query<{ b: string }>("SELECT pg_current_wal_lsn() - '0/0'::pg_lsn AS b")).rows[0]!.b);
   // Statistics reach pg_stat_user_tables up to a second late (pg_stat_force_next_flush is the backend's own).
+  // Also the database's transactions (each of the dispatcher's statements is one) and rows written, every table.
   const updates = async () => {
     await sleep(1_100);
     const row = (
@@ -110,11 +123,23 @@ async function main() {
         "SELECT n_tup_upd AS upd, n_tup_hot_upd AS hot FROM pg_stat_user_tables WHERE relname = 'webhook_messages'",
       )
     ).rows[0]!;
-    return { upd: Number(row.upd), hot: Number(row.hot) };
+    const db = (
+      await admin.query<{ xacts: string; ins: string; upd: string; del: string }>(
+        `SELECT xact_commit + xact_rollback AS xacts, tup_inserted AS ins, tup_updated AS upd, tup_deleted AS del
+           FROM pg_stat_database WHERE datname = current_database()`,
+      )
+    ).rows[0]!;
+    return {
+      upd: Number(row.upd),
+      hot: Number(row.hot),
+      xacts: Number(db.xacts),
+      written: Number(db.ins) + Number(db.upd) + Number(db.del),
+    };
   };
   let next = 0;
-  const insert = `INSERT INTO webhook_messages (id, endpoint_id, workspace_id, event_type, lead_id, submission_id)
-    SELECT gen_random_uuid(), $1, $2, 'lead.updated', l, s FROM unnest($3::uuid[], $4::uuid[]) AS a(l, s)`;
+  const insert = `INSERT INTO events (id, workspace_id, type, lead_id, submission_id, capture_link_id, data)
+    SELECT gen_random_uuid(), $1, 'lead.updated', l, s, c, d::jsonb
+    FROM unnest($2::uuid[], $3::uuid[], $4::uuid[], $5::text[]) AS a(l, s, c, d)`;
   for (let round = 1; round <= rounds; round++) {
     const startLoad = load();
     const d0 = await delivered();
@@ -128,7 +153,13 @@ async function main() {
       const due = Math.floor(((Date.now() - started) / 1000) * rate) - written;
       if (due > 0) {
         const rows = Array.from({ length: due }, () => about[next++ % about.length]!);
-        await writer.query(insert, [endpoint.id, workspace.id, rows.map((r) => r.lead_id), rows.map((r) => r.submission_id)]);
+        await writer.query(insert, [
+          workspace.id,
+          rows.map((r) => r.lead_id),
+          rows.map((r) => r.submission_id),
+          rows.map((r) => r.capture_link_id),
+          rows.map((r) => r.data),
+        ]);
         written += due;
         dispatcher.send({ type: "wake" });
       }
@@ -156,8 +187,11 @@ async function main() {
         postgresMsPerDelivery: per(pgCpu),
         outboxInsertMsPerMessage: per(c1.writer - c0.writer),
         receiverMsPerDelivery: per(c1.receiver - c0.receiver),
-        // Outbox inserts included (the writer's): every WAL byte of the cluster in the window, per message.
+        // Event inserts included (the writer's): every WAL byte of the cluster in the window, per message.
         walBytesPerMessage: Math.round((wal1 - wal0) / n),
+        // Counted over the whole database: the writer's event inserts, the sampling queries' own transactions.
+        transactionsPerMessage: ((hot1.xacts - hot0.xacts) / n).toFixed(3),
+        rowsWrittenPerMessage: ((hot1.written - hot0.written) / n).toFixed(3),
         messageUpdates: hot1.upd - hot0.upd,
         hotUpdates: hot1.hot - hot0.hot,
       }),
