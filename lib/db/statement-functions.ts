@@ -20,7 +20,7 @@ const QUOTE = "$leadlink$";
  */
 export function functionBody(text: string): string {
   if (text.includes(QUOTE)) throw new Error(`a statement containing ${QUOTE} cannot become a function`);
-  const body = text.replace(/\$(\d+)(::)?/g, (match, index: string, cast: string | undefined) => {
+  const body = text.replace(/\$(\d+)(::)?/g, (_match, index: string, cast: string | undefined) => {
     // Sent apart, `$n::uuid` is typed by its cast; `$1[n]` is text and needs the same cast to mean the same.
     if (!cast) throw new Error(`parameter $${index} has no cast: "${text.slice(0, 80)}…"`);
     return `$1[${index}]::`;
