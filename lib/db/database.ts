@@ -53,6 +53,11 @@ export interface Database extends SqlExecutor {
    * process owns the database (embedded), where memory is shared enough.
    */
   readonly pool?: pg.Pool;
+  /**
+   * True through a pooler in transaction mode (DATABASE_POOLER=transaction): no statement is prepared by name,
+   * so hot statements go through database functions instead (lib/db/statement-functions.ts).
+   */
+  readonly transactionPooler: boolean;
   /** Settings for a pool of one's own (the outbox runner's): through the pooler when there is one. */
   readonly connection: pg.ClientConfig;
   /**

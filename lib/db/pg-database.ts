@@ -323,6 +323,7 @@ export function openPool(
     kind,
     prisma,
     pool: kind === "postgres" ? pool : undefined,
+    transactionPooler: pooled,
     connection,
     get sessionConnection() {
       return sessionConnection();

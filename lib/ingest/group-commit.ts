@@ -1,7 +1,7 @@
 import type { Database } from "@/lib/db/client";
 import { sqlState } from "@/lib/db/errors";
 import { env } from "@/lib/env";
-import { type LeadWrite, readUpsertRows, type UpsertResult, type UpsertRow, upsertLead, upsertStatement } from "./upsert-lead";
+import { type LeadWrite, readUpsertRows, storeStatement, type UpsertResult, type UpsertRow, upsertLead } from "./upsert-lead";
 
 /**
  * Group commit: lead writes that arrive while the database is busy with earlier ones are sent together, as
@@ -104,7 +104,7 @@ class GroupCommit {
     const writes = batch.map((item) => ({ ...item.write, statsShard }));
     let rows: unknown[][];
     try {
-      rows = await this.database.transactionBatch(writes.map(upsertStatement));
+      rows = await this.database.transactionBatch(writes.map((write) => storeStatement(this.database, write)));
     } catch (error) {
       if (!sqlState(error)) {
         for (const item of batch) item.reject(error);

@@ -3,6 +3,7 @@ import type { Database } from "@/lib/db/client";
 import type { SqlStatement } from "@/lib/db/database";
 import { sqlState, uniqueViolation } from "@/lib/db/errors";
 import { Prisma } from "@/lib/db/generated/client";
+import { functionCall } from "@/lib/db/statement-functions";
 import type { FieldIssue } from "@/lib/errors";
 import type { FieldValue } from "@/lib/fields/coerce-field-value";
 import type { LeadInput } from "@/lib/leads/lead-input";
@@ -82,7 +83,7 @@ export const CUSTOM_FIELDS_KEPT = warningJson(
  * on (workspace_id, email) and (workspace_id, phone) let only one through, and the statement of the
  * other fails as a whole and is retried, then finds the lead and updates it.
  */
-export async function upsertLead(database: Pick<Database, "sql">, write: LeadWrite): Promise<UpsertResult> {
+export async function upsertLead(database: Pick<Database, "sql" | "transactionPooler">, write: LeadWrite): Promise<UpsertResult> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await runUpsert(database, write);
@@ -95,8 +96,8 @@ export async function upsertLead(database: Pick<Database, "sql">, write: LeadWri
   }
 }
 
-async function runUpsert(database: Pick<Database, "sql">, write: LeadWrite): Promise<UpsertResult> {
-  return readUpsertRows(await database.sql<UpsertRow>(upsertStatement(write)));
+async function runUpsert(database: Pick<Database, "sql" | "transactionPooler">, write: LeadWrite): Promise<UpsertResult> {
+  return readUpsertRows(await database.sql<UpsertRow>(storeStatement(database, write)));
 }
 
 /** What the upsert statement answers: one row. */
@@ -120,6 +121,28 @@ export function readUpsertRows(rows: readonly UpsertRow[]): UpsertResult {
  * driver then compares it with the prepared one: the same string object makes that a pointer comparison).
  */
 const textByName = new Map<string, string>();
+
+/** The statement's name (which optional parts it has): `upsert-lead`, `upsert-lead-event-consent`, … */
+export function upsertStatementName(write: Pick<LeadWrite, "announce" | "assign" | "input">): string {
+  return `upsert-lead${write.announce ? "-event" : ""}${write.input.consent ? "-consent" : ""}${write.assign ? "-assign" : ""}`;
+}
+
+/** The database function made from the statement of this name (upsert-functions.ts): `leadlink_upsert_lead_event`. */
+export function upsertFunctionName(write: Pick<LeadWrite, "announce" | "assign" | "input">): string {
+  return `leadlink_${upsertStatementName(write).replaceAll("-", "_")}`;
+}
+
+/**
+ * What stores `write` on `database`: the statement, prepared once per connection, or, through a transaction
+ * pooler (where nothing is prepared by name), the call of its function, the same text planned once per server
+ * connection (upsert-functions.ts).
+ */
+export function storeStatement(database: Pick<Database, "transactionPooler">, write: LeadWrite): SqlStatement {
+  const statement = upsertStatement(write);
+  return database.transactionPooler
+    ? functionCall(upsertFunctionName(write), statement, "lead_id, created, warnings")
+    : statement;
+}
 
 /** The one statement that stores a lead write (see upsertLead); group-commit.ts sends several in one transaction. */
 export function upsertStatement(write: LeadWrite): SqlStatement {
@@ -172,7 +195,7 @@ export function upsertStatement(write: LeadWrite): SqlStatement {
   const ownerColumn = write.assign ? Prisma.sql`, owner_id` : Prisma.empty;
   const ownerValue = write.assign ? Prisma.sql`, (SELECT user_id FROM assignee)` : Prisma.empty;
   const assigned = write.assign ? assignedCtes(write.workspaceId, write.captureLinkId) : Prisma.empty;
-  const nameComment = `/* leadlink:upsert-lead${write.announce ? "-event" : ""}${input.consent ? "-consent" : ""}${write.assign ? "-assign" : ""} */`;
+  const nameComment = `/* leadlink:${upsertStatementName(write)} */`;
   const name = Prisma.raw(nameComment);
 
   // Built with Prisma's SQL template (values stay parameters), run on the driver directly.

@@ -11,11 +11,14 @@
 // A variant is the environment its server starts with, e.g. `on:INGEST_GROUP_COMMIT=on off:INGEST_GROUP_COMMIT=off`;
 // the key @socket=1 connects the server to PostgreSQL through the cluster's Unix socket instead of TCP, and
 // @root=PATH runs another checkout's build instead of this one (e.g. main's, copied with its .next:
-// `this: main:@root=/tmp/main`).
+// `this: main:@root=/tmp/main`). @pooler=direct runs the server with DATABASE_POOLER=transaction straight to
+// PostgreSQL (nothing prepared by name); @pooler=pgbouncer through a PgBouncer of its own in transaction mode
+// (16 server connections, the app's pool), as `npm run bench` measures ingest_pgbouncer_vs_direct.
 
 import fs from "node:fs";
 import pg from "pg";
 import { startServer, tempDataDir } from "../e2e/support/server";
+import { startPgBouncer } from "../support/pgbouncer";
 import { measureIngest, measureNoop, prepareIngest } from "./ingest-phase";
 import { applyTableSettings, type BenchServer, processCpuMs as cpuMs, createBenchDatabase } from "./servers";
 
@@ -85,9 +88,25 @@ try {
     for (const variant of order) {
       const dataDir = embedded ? embeddedDir : tempDataDir();
       const databaseUrl = databaseUrlOf(variant.env);
-      const { "@socket": _socket, "@root": root, ...settings } = variant.env;
+      const { "@socket": _socket, "@root": root, "@pooler": pooler, ...settings } = variant.env;
       if (root && !fs.existsSync(`${root}/.next/BUILD_ID`)) throw new Error(`@root=${root}: no build there (.next/BUILD_ID)`);
-      const env = { LEADLINK_BENCH: "1", INGEST_RATE_LIMIT: "off", LOG_LEVEL: "warn", DATABASE_URL: databaseUrl, ...settings };
+      if (pooler && !databaseUrl) throw new Error("@pooler needs PostgreSQL");
+      const bouncer = pooler === "pgbouncer" ? await startPgBouncer(databaseUrl!, "transaction", 16) : undefined;
+      const poolerEnv = pooler
+        ? {
+            DATABASE_POOLER: "transaction",
+            DATABASE_DIRECT_URL: databaseUrl!,
+            DATABASE_URL: bouncer?.through(databaseUrl!) ?? databaseUrl!,
+          }
+        : {};
+      const env = {
+        LEADLINK_BENCH: "1",
+        INGEST_RATE_LIMIT: "off",
+        LOG_LEVEL: "warn",
+        DATABASE_URL: databaseUrl,
+        ...poolerEnv,
+        ...settings,
+      };
       const running = await startServer({ dataDir, env, ...(root ? { root } : {}) });
       const server: BenchServer = {
         ...running,
@@ -131,6 +150,7 @@ try {
         console.log(line);
       } finally {
         await server.stop();
+        await bouncer?.stop();
       }
     }
   }

@@ -3,6 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import { type Database, openDatabase, useDatabase } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
+import { startPgBouncer } from "./pgbouncer";
 
 /** Which database the integration tests of this project run on: see vitest.config.ts. */
 export const testDatabaseKind = (process.env.LEADLINK_TEST_DB ?? "embedded") as "embedded" | "postgres";
@@ -33,16 +34,29 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   };
 }
 
+/**
+ * TEST_DATABASE_POOLER=transaction: the PostgreSQL tests go through a PgBouncer of their own in transaction
+ * mode, as DATABASE_POOLER=transaction deploys it (DESIGN.md section 17), with fewer server connections than
+ * the app's pool, so that any test file can be run through the pooler.
+ */
+const throughPooler = process.env.TEST_DATABASE_POOLER === "transaction";
+
 /** A migrated database of the kind under test, not installed as the app's database. */
 export async function createTestDatabase(): Promise<{ database: Database; dispose: () => Promise<void> }> {
   if (testDatabaseKind === "postgres") {
     const created = await createPostgresDatabase();
-    const database = await openDatabase({ kind: "postgres", url: created.url, poolSize: 20 });
+    const bouncer = throughPooler ? await startPgBouncer(created.url, "transaction", 6) : undefined;
+    const database = await openDatabase(
+      bouncer
+        ? { kind: "postgres", url: bouncer.through(created.url), poolSize: 20, pooler: "transaction", directUrl: created.url }
+        : { kind: "postgres", url: created.url, poolSize: 20 },
+    );
     await migrate(database);
     return {
       database,
       async dispose() {
         await database.close();
+        await bouncer?.stop();
         await created.drop();
       },
     };

@@ -71,6 +71,8 @@ export async function startPgBouncer(serverUrl: string, mode: "transaction" | "s
       "unix_socket_dir =",
       "auth_type = trust",
       `auth_file = ${path.join(dir, "users.txt")}`,
+      // Its console (database "pgbouncer"): SHOW STATS counts the transactions and statements that went through.
+      `admin_users = ${user}`,
       `pool_mode = ${mode}`,
       "max_client_conn = 500",
       `default_pool_size = ${poolSize}`,
