@@ -44,6 +44,14 @@ const EnvSchema = z.object({
   /** Connections each app instance keeps to PostgreSQL. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(16),
   DATA_DIR: z.string().trim().default("./data"),
+  /**
+   * Whole months of the request log (`submissions`) kept; older months are dropped at once, once past every
+   * workspace's retention windows too (docs/scaling.md, "Monthly partitions"). Unset: every month is kept.
+   */
+  SUBMISSIONS_KEEP_MONTHS: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.coerce.number().int().min(1).max(1200).optional(),
+  ),
   AUTH_SECRET: z
     .string()
     .trim()

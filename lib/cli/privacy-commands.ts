@@ -4,6 +4,7 @@ import { type AuditTranslate, describeAuditEntry } from "@/lib/audit/describe-au
 import { type AuditEntryJson, listAuditEntries } from "@/lib/audit/list-audit";
 import { CLI_ACTOR } from "@/lib/audit/record";
 import { getDatabase } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { messagesFor } from "@/lib/i18n/messages";
 import { eraseLead } from "@/lib/privacy/erase-lead";
@@ -160,7 +161,7 @@ export function registerPrivacyCommands(program: Command, context: CliContext): 
     )
     .action(
       action(context, async () => {
-        const result = await purgeExpiredData(await getDatabase());
+        const result = await purgeExpiredData(await getDatabase(), { keepSubmissionMonths: env().SUBMISSIONS_KEEP_MONTHS });
         return {
           json: result,
           text: `Purged ${result.rejectedPayloads} rejected payloads, ${result.requestMeta} IPs and user agents, ${result.webhookAttempts} webhook attempts, ${result.idempotencyKeys} idempotency keys, ${result.emailMessages} emails.`,

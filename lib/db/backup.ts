@@ -25,7 +25,8 @@ import { type Database, executorOn, type SqlExecutor, statement } from "./client
 
 const FORMAT = "leadlink-backup";
 const VERSION = 1;
-const SKIPPED_TABLES = ["_prisma_migrations", "rate_limits"];
+// submission_partitioning describes the database's own partitions (issue 30), not data to carry over.
+const SKIPPED_TABLES = ["_prisma_migrations", "rate_limits", "submission_partitioning"];
 const BATCH = 1_000;
 
 export interface TransferSummary {
@@ -60,7 +61,8 @@ async function tablesInOrder(sql: SqlExecutor): Promise<{ name: string; columns:
          FROM pg_class c
          JOIN pg_namespace n ON n.oid = c.relnamespace
          JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped AND a.attgenerated = ''
-        WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p') AND NOT (c.relname = ANY($1::text[]))
+        WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+          AND NOT (c.relname = ANY($1::text[]))
         GROUP BY c.relname
         ORDER BY c.relname`,
       [SKIPPED_TABLES],

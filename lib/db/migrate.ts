@@ -2,10 +2,13 @@ import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { type Database, statement } from "./client";
+import { type PartitionReport, partitionSubmissions } from "./submission-partitions";
 
 export interface MigrationReport {
   applied: string[];
   alreadyApplied: number;
+  /** The conversion of `submissions` to monthly partitions, which runs after the migrations (issue 30). */
+  partitions?: PartitionReport;
 }
 
 /** Prisma's own bookkeeping table, so `prisma migrate status` and this migrator agree. */
@@ -43,7 +46,7 @@ function readMigrations(dir: string): { name: string; sql: string; checksum: str
  */
 export async function migrate(database: Database, dir = migrationsDir()): Promise<MigrationReport> {
   const migrations = readMigrations(dir);
-  return database.exclusive(async (session) => {
+  const report = await database.exclusive(async (session): Promise<MigrationReport> => {
     await session.exec(BOOKKEEPING);
     const done = new Set(
       (
@@ -73,4 +76,7 @@ export async function migrate(database: Database, dir = migrationsDir()): Promis
     }
     return { applied, alreadyApplied: done.size };
   });
+  // Outside the migrator's lock and transactions: its steps scan and build while writes go on, and
+  // instances starting meanwhile must not wait for them (lib/db/submission-partitions.ts).
+  return { ...report, partitions: await partitionSubmissions(database) };
 }

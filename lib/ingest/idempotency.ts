@@ -36,6 +36,9 @@ export async function findIdempotentOutcome(
     )
     SELECT k.request_hash, s.lead_id, s.outcome::text AS outcome, s.warnings
     FROM idempotency_keys k JOIN submissions s ON s.id = k.submission_id
+      -- The key and its submission are written by one statement (one now()): bounding received_at lets
+      -- PostgreSQL read only the last month's partitions of submissions, not every month's (issue 30).
+      AND s.received_at >= now() - interval '25 hours'
     WHERE k.capture_link_id = ${captureLinkId}::uuid AND k.key = ${key}::text AND k.created_at >= now() - interval '24 hours'`);
   const row = rows[0];
   if (!row) return undefined;

@@ -1,6 +1,8 @@
 import type { Database } from "@/lib/db/client";
 import { statement } from "@/lib/db/client";
+import { ensureSubmissionPartitions } from "@/lib/db/submission-partitions";
 import { log } from "@/lib/log";
+import { dropExpiredSubmissionMonths } from "./partition-retention";
 
 export interface RetentionOptions {
   /** The clock (tests move it forward). */
@@ -9,6 +11,8 @@ export interface RetentionOptions {
   batchSize?: number;
   /** A pause between batches, leaving the database to ingest. */
   pauseMs?: number;
+  /** SUBMISSIONS_KEEP_MONTHS: months of `submissions` kept before whole months are dropped (unset: all kept). */
+  keepSubmissionMonths?: number;
 }
 
 export interface RetentionResult {
@@ -19,11 +23,13 @@ export interface RetentionResult {
   idempotencyKeys: number;
   /** Sent or failed emails past the workspace's attempt-log window (30 days without a workspace). */
   emailMessages: number;
+  /** Whole months of `submissions` dropped (retention by partition, lib/privacy/partition-retention.ts). */
+  submissionMonths: number;
   batches: number;
 }
 
 interface Purge {
-  key: keyof Omit<RetentionResult, "batches">;
+  key: keyof Omit<RetentionResult, "batches" | "submissionMonths">;
   /** This purge's window in days: the workspaces' column that holds it, or a fixed number of days. */
   days: string | number;
   /** $1 the clock, $2 the batch size, $3 the shortest window of any workspace (bounds the index scan). */
@@ -120,8 +126,15 @@ export async function purgeExpiredData(database: Database, options: RetentionOpt
     webhookAttempts: 0,
     idempotencyKeys: 0,
     emailMessages: 0,
+    submissionMonths: 0,
     batches: 0,
   };
+  // The months ahead exist before rows reach them (the default partition takes any that would not fit),
+  // and whole months past everyone's windows go at once, before the row-wise purges would visit them.
+  await ensureSubmissionPartitions(database, { now });
+  result.submissionMonths = (
+    await dropExpiredSubmissionMonths(database, { now: now(), keepMonths: options.keepSubmissionMonths })
+  ).length;
   for (const purge of PURGES) {
     const shortest =
       typeof purge.days === "number"
@@ -163,7 +176,7 @@ export function startRetentionJob(
   function run(): Promise<RetentionResult | undefined> {
     running ??= purgeExpiredData(database, { pauseMs: 20, ...options })
       .then((result) => {
-        if (result.batches > 0) log.info({ retention: result }, "retention purge");
+        if (result.batches > 0 || result.submissionMonths > 0) log.info({ retention: result }, "retention purge");
         return result;
       })
       .catch((error: unknown) => {

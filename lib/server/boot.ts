@@ -68,7 +68,7 @@ export function boot(): Promise<void> {
     // A child process of its own by default (lib/outbox/runner-process.ts, with the channels of ./outbox.ts), off the thread that serves requests.
     const dispatcher = env().WEBHOOK_DISPATCHER === "inline" ? startDispatcher(database) : startDispatcherProcess();
     // Retention windows (DESIGN.md section 9): hourly, in small batches, beside the dispatcher.
-    const retention = startRetentionJob(database);
+    const retention = startRetentionJob(database, { keepSubmissionMonths: env().SUBMISSIONS_KEEP_MONTHS });
     // From here on, scripts/server.mjs serves capture requests without Next.js's router.
     (globalThis as Record<symbol, unknown>)[DIRECT_CAPTURE_HOOK] = serveCaptureDirectly;
     // Server mode has PostgreSQL's autovacuum; the embedded database has none.

@@ -47,7 +47,12 @@ export async function applyTableSettings(databaseUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    for (const table of ["leads", "submissions"])
+    // `submissions` is partitioned (issue 30): the settings go on its partitions, and months created later
+    // take the legacy partition's (lib/db/submission-partitions.ts).
+    const { rows } = await client.query<{ name: string }>(
+      `SELECT inhrelid::regclass::text AS name FROM pg_inherits WHERE inhparent = 'submissions'::regclass`,
+    );
+    for (const table of ["leads", ...(rows.length > 0 ? rows.map((row) => row.name) : ["submissions"])])
       await client.query(
         `ALTER TABLE ${table} SET (autovacuum_vacuum_scale_factor = 0.05, autovacuum_analyze_scale_factor = 0.02)`,
       );
