@@ -39,6 +39,13 @@ export function recommendedSettings(): Record<string, string> {
     checkpoint_timeout: "15min",
     wal_compression: "on",
     work_mem: "16MB",
+    // A diagnosis adds its own (e.g. BENCH_PG_SETTINGS=shared_preload_libraries=pg_stat_statements).
+    ...Object.fromEntries(
+      (process.env.BENCH_PG_SETTINGS ?? "")
+        .split(",")
+        .filter(Boolean)
+        .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+    ),
   };
 }
 

@@ -36,6 +36,29 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(values.length, 1);
 const load = () => Number(fs.readFileSync("/proc/loadavg", "utf8").split(" ")[0]);
 
+/**
+ * BENCH_STATEMENTS=1 (with BENCH_PG_SETTINGS=shared_preload_libraries=pg_stat_statements): after each window, plain
+ * and with the endpoint, the statements PostgreSQL spent most time on during it, per lead of the window (time inside
+ * PostgreSQL, waits and CPU contention included: compare statements within one window, not CPU).
+ */
+const statements = process.env.BENCH_STATEMENTS === "1";
+async function printStatements(client: pg.Client, leads: number, window: string): Promise<void> {
+  const { rows } = await client.query<{ query: string; calls: string; ms: number; rows: string }>(
+    `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query, calls, total_exec_time + total_plan_time AS ms, rows
+     FROM pg_stat_statements ORDER BY total_exec_time + total_plan_time DESC LIMIT 15`,
+  );
+  for (const row of rows)
+    console.log(
+      JSON.stringify({
+        window,
+        msPerLead: Math.round((row.ms / leads) * 1000) / 1000,
+        callsPerLead: Math.round((Number(row.calls) / leads) * 1000) / 1000,
+        rowsPerCall: Math.round((Number(row.rows) / Math.max(Number(row.calls), 1)) * 10) / 10,
+        query: row.query,
+      }),
+    );
+}
+
 const database = await createBenchDatabase({ recommended: true });
 const dataDir = tempDataDir();
 const start = (env: Record<string, string>) => startBenchServer(database.url, { extraEnv: env, dataDir });
@@ -43,6 +66,7 @@ const start = (env: Record<string, string>) => startBenchServer(database.url, { 
 const receiver = await startBenchReceiver();
 const client = new pg.Client({ connectionString: database.url });
 await client.connect();
+if (statements) await client.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
 try {
   let server = await start({});
   await applyTableSettings(database.url);
@@ -61,9 +85,11 @@ try {
       await measureIngest(server, plain, 8, 32);
       await measureIngest(server, hooked, 8, 32);
       await drain(client, workspaceId, 60_000);
+      if (statements) await client.query("SELECT pg_stat_statements_reset()");
       let before = await cpuSnapshot(server, client, receiver);
       const loadBefore = load();
       const plainLoad = await measureIngest(server, plain, plainSeconds, 32);
+      if (statements) await printStatements(client, plainLoad.requests, "plain");
       const plainCpu = cpuPerRequest(before, await cpuSnapshot(server, client, receiver), plainLoad.requests);
       const samples: number[] = [];
       const overdue: number[] = [];
@@ -76,6 +102,7 @@ try {
           await sleep(250);
         }
       })();
+      if (statements) await client.query("SELECT pg_stat_statements_reset()");
       before = await cpuSnapshot(server, client, receiver);
       const hookLoad = await measureIngest(server, hooked, webhookSeconds, 32);
       const hookCpu = cpuPerRequest(before, await cpuSnapshot(server, client, receiver), hookLoad.requests);
@@ -85,6 +112,7 @@ try {
       const benchGrowth = mean(perSecond.slice(-3)) - mean(perSecond.slice(0, 3));
       const tenSeconds = Math.min(40, Math.floor(samples.length / 3));
       const windowGrowth = mean(samples.slice(-tenSeconds)) - mean(samples.slice(0, tenSeconds));
+      if (statements) await printStatements(client, hookLoad.requests, "webhook");
       await drain(client, workspaceId, 120_000);
       const received = await receiver.take();
       const latencies = received.latencies.sort((a, b) => a - b);
