@@ -1,4 +1,5 @@
 import { mapTally } from "./native-tally";
+import { mapTypeform } from "./native-typeform";
 import { MAPPING_PRESETS } from "./presets";
 
 /** A preset's expression in plain TypeScript: its result, or undefined when the input is not of the shape it covers. */
@@ -11,7 +12,10 @@ export type NativeEvaluator = (input: Record<string, unknown>) => Record<string,
  * lead's JSON round trip) made a mapping link several times slower than a JSON one (docs/benchmarks.md, issue 28).
  * An edited expression, even by one space, runs JSONata. A preset without an entry here runs JSONata too.
  */
-const NATIVE = new Map<string, NativeEvaluator>([[MAPPING_PRESETS.tally.expression, mapTally]]);
+const NATIVE = new Map<string, NativeEvaluator>([
+  [MAPPING_PRESETS.tally.expression, mapTally],
+  [MAPPING_PRESETS.typeform.expression, mapTypeform],
+]);
 
 export function nativePresetEvaluator(expression: string): NativeEvaluator | undefined {
   return NATIVE.get(expression);
