@@ -1,7 +1,9 @@
+import { getDatabase } from "@/lib/db/client";
 import type { LinkStatus } from "@/lib/db/generated/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { getReadDatabase } from "@/lib/db/replica";
 import type { DashboardPeriod } from "./dashboard-period";
+import { type PeriodSplit, periodParts, prepareDaySummaries } from "./day-summaries/prepare-day-summaries";
 import { periodBounds } from "./period-bounds";
 
 /** How many UTM sources and capture links the breakdowns list; the rest are counted. */
@@ -44,26 +46,28 @@ interface BreakdownRow {
 }
 
 /**
- * The leads of the period in one pass over leads_workspace_id_created_at_id_idx, which carries the capture
- * link and the first-touch UTM source (migration 20261121035000_dashboard) so that the scan reads no table
- * rows. The rows are first grouped by their raw values (cheap per row); lower-casing, sums and top lists
- * work on those few groups. Erased leads are no leads (DESIGN.md section 13; the request totals still count
- * their requests): asking each row for erased_at would read every row from the table, so the few erased
- * leads of the period are counted apart, from their own small index (migration 20261127010000), and taken
- * off their groups (erasure keeps a lead's link and UTM, so they fall in the same groups).
+ * The leads of the period by day, raw first-touch UTM source and link: its closed days from their summaries
+ * (lib/dashboard/day-summaries), the days since live, in one pass over leads_workspace_id_created_at_id_idx,
+ * which carries the capture link and the first-touch UTM source (migration 20261121035000_dashboard) so that
+ * the scan reads no table rows. Erased leads are no leads (DESIGN.md section 13; the request totals still
+ * count their requests): the summaries leave them out; live, asking each row for erased_at would read every
+ * row from the table, so the few erased leads are counted apart, from their own small index (migration
+ * 20261127010000), and taken off their groups (erasure keeps a lead's link and UTM, so they fall in the same
+ * groups). Lower-casing, sums and top lists work on those few groups.
  */
-function leadBreakdown(workspaceId: string, period: DashboardPeriod) {
-  const { start, end } = periodBounds(period);
+function leadBreakdown(workspaceId: string, period: DashboardPeriod, split: PeriodSplit) {
+  const parts = periodParts(workspaceId, period, split);
   const group = Prisma.sql`(l.created_at AT TIME ZONE ${period.timeZone}::text)::date AS day, l.first_utm_source AS source, l.capture_link_id AS link`;
-  const inPeriod = Prisma.sql`l.workspace_id = ${workspaceId}::uuid AND l.created_at >= ${start} AND l.created_at < ${end}`;
   return Prisma.sql`
     WITH g AS MATERIALIZED (
       SELECT day, source, link, sum(n) AS n
       FROM (
-        (SELECT ${group}, count(*) AS n FROM leads l WHERE ${inPeriod} GROUP BY 1, 2, 3)
+        (SELECT s.day, s.first_utm_source, s.capture_link_id, s.leads::bigint FROM lead_day_dashboard s WHERE ${parts.summaries})
         UNION ALL
-        (SELECT ${group}, -count(*) AS n FROM leads l WHERE ${inPeriod} AND l.erased_at IS NOT NULL GROUP BY 1, 2, 3)
-      ) counted
+        (SELECT ${group}, count(*) AS n FROM leads l WHERE ${parts.live} GROUP BY 1, 2, 3)
+        UNION ALL
+        (SELECT ${group}, -count(*) AS n FROM leads l WHERE ${parts.live} AND l.erased_at IS NOT NULL GROUP BY 1, 2, 3)
+      ) counted (day, source, link, n)
       GROUP BY 1, 2, 3
       HAVING sum(n) > 0
     ),
@@ -94,8 +98,12 @@ function submissionTotals(workspaceId: string, period: DashboardPeriod) {
 /** The workspace's dashboard for `period` (days of its time zone). Every figure counts this workspace's rows only. */
 export async function getDashboard(workspaceId: string, period: DashboardPeriod): Promise<Dashboard> {
   const { prisma } = await getReadDatabase();
+  // The summaries are built on the primary and read there, where they are sure to be up to date.
+  const primary = await getDatabase();
   const [breakdown, outcomes, anyLead, linkTotal] = await Promise.all([
-    prisma.$queryRaw<BreakdownRow[]>(leadBreakdown(workspaceId, period)),
+    prepareDaySummaries(workspaceId, period).then((split) =>
+      primary.sql<BreakdownRow>(leadBreakdown(workspaceId, period, split)),
+    ),
     prisma.$queryRaw<{ outcome: string; n: number }[]>(submissionTotals(workspaceId, period)),
     prisma.lead.findFirst({ where: { workspaceId }, select: { id: true } }),
     prisma.captureLink.count({ where: { workspaceId } }),

@@ -1,7 +1,7 @@
 import { getDatabase } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import type { DashboardPeriod } from "./dashboard-period";
-import { periodBounds } from "./period-bounds";
+import { type PeriodSplit, periodParts, prepareDaySummaries } from "./day-summaries/prepare-day-summaries";
 
 export const FUNNEL_STATUSES = ["new", "contacted", "qualified", "won", "lost"] as const;
 export type FunnelStatus = (typeof FUNNEL_STATUSES)[number];
@@ -55,34 +55,55 @@ interface Row {
 }
 
 /**
- * One pass over the period's leads (not erased), grouped three ways at once: by owner, by the link that
- * created them, and all together (the funnel and the overall figures). The first response is the rollup the
- * writes keep on the lead (lib/leads/first-response.ts).
+ * The period's leads (not erased) grouped three ways at once: by owner, by the link that created them, and all
+ * together (the funnel and the overall figures). Its closed days come from their summaries (lib/dashboard/
+ * day-summaries), the days since live from the leads. The counts add up the summaries' and the live leads'; the
+ * median and p95 are taken over the answered leads' minutes of the whole period together (the summaries' arrays
+ * unnested, and the live leads'), grouped apart from the counts so that only those narrow rows are sorted. The
+ * first response is the rollup the writes keep on the lead (lib/leads/first-response.ts). Rows with as many
+ * leads come in a fixed order.
  */
-function speedSql(workspaceId: string, period: DashboardPeriod) {
-  const { start, end } = periodBounds(period);
+function speedSql(workspaceId: string, period: DashboardPeriod, split: PeriodSplit) {
+  const parts = periodParts(workspaceId, period, split);
+  const counts = ["leads", "answered", "within5", "within15", "within60", "over60", "not_yet"].concat(FUNNEL_STATUSES);
+  const sums = Prisma.raw(counts.map((name) => `coalesce(sum(${name}), 0)::int AS ${name}`).join(", "));
+  const columns = Prisma.raw(counts.map((name) => `c.${name}`).join(", "));
+  const groups = Prisma.sql`GROUP BY GROUPING SETS ((owner_id), (capture_link_id), ())`;
   return Prisma.sql`
-    SELECT grouping(owner_id, capture_link_id)::int AS grouping, owner_id::text, capture_link_id::text,
-      count(*)::int AS leads, count(m)::int AS answered,
-      percentile_cont(0.5) WITHIN GROUP (ORDER BY m) AS median,
-      percentile_cont(0.95) WITHIN GROUP (ORDER BY m) AS p95,
-      count(*) FILTER (WHERE m <= 5)::int AS within5,
-      count(*) FILTER (WHERE m > 5 AND m <= 15)::int AS within15,
-      count(*) FILTER (WHERE m > 15 AND m <= 60)::int AS within60,
-      count(*) FILTER (WHERE m > 60)::int AS over60,
-      count(*) FILTER (WHERE m IS NULL)::int AS not_yet,
-      count(*) FILTER (WHERE status = 'new')::int AS new,
-      count(*) FILTER (WHERE status = 'contacted')::int AS contacted,
-      count(*) FILTER (WHERE status = 'qualified')::int AS qualified,
-      count(*) FILTER (WHERE status = 'won')::int AS won,
-      count(*) FILTER (WHERE status = 'lost')::int AS lost
-    FROM (
+    WITH live_leads AS MATERIALIZED (
       SELECT l.owner_id, l.capture_link_id, l.status, extract(epoch FROM l.first_response_at - l.created_at) / 60 AS m
-      FROM leads l
-      WHERE l.workspace_id = ${workspaceId}::uuid AND l.created_at >= ${start} AND l.created_at < ${end} AND l.erased_at IS NULL
-    ) period_leads
-    GROUP BY GROUPING SETS ((owner_id), (capture_link_id), ())
-    ORDER BY leads DESC`;
+      FROM leads l WHERE ${parts.live} AND l.erased_at IS NULL
+    ),
+    counted AS (
+      SELECT grouping(owner_id, capture_link_id)::int AS grouping, owner_id, capture_link_id, ${sums}
+      FROM (
+        SELECT s.owner_id, s.capture_link_id, s.leads, s.answered, s.within5, s.within15, s.within60, s.over60,
+          s.not_yet, s.new, s.contacted, s.qualified, s.won, s.lost
+        FROM lead_day_dashboard s WHERE ${parts.summaries}
+        UNION ALL
+        SELECT owner_id, capture_link_id, 1, (m IS NOT NULL)::int, (m <= 5)::int, (m > 5 AND m <= 15)::int,
+          (m > 15 AND m <= 60)::int, (m > 60)::int, (m IS NULL)::int, (status = 'new')::int, (status = 'contacted')::int,
+          (status = 'qualified')::int, (status = 'won')::int, (status = 'lost')::int
+        FROM live_leads
+      ) period_leads
+      ${groups}
+    ),
+    timed AS (
+      SELECT grouping(owner_id, capture_link_id)::int AS grouping, owner_id, capture_link_id,
+        percentile_cont(0.5) WITHIN GROUP (ORDER BY m) AS median, percentile_cont(0.95) WITHIN GROUP (ORDER BY m) AS p95
+      FROM (
+        SELECT s.owner_id, s.capture_link_id, minutes AS m
+        FROM lead_day_dashboard s CROSS JOIN unnest(s.response_minutes) AS minutes WHERE ${parts.summaries}
+        UNION ALL
+        SELECT owner_id, capture_link_id, m FROM live_leads WHERE m IS NOT NULL
+      ) answered_leads
+      ${groups}
+    )
+    SELECT c.grouping, c.owner_id::text, c.capture_link_id::text, ${columns}, t.median, t.p95
+    FROM counted c
+    LEFT JOIN timed t ON t.grouping = c.grouping AND t.owner_id IS NOT DISTINCT FROM c.owner_id
+      AND t.capture_link_id IS NOT DISTINCT FROM c.capture_link_id
+    ORDER BY c.leads DESC, c.grouping, c.owner_id NULLS LAST, c.capture_link_id NULLS LAST`;
 }
 
 function figures(row: Row | undefined): ResponseFigures {
@@ -109,8 +130,10 @@ function figures(row: Row | undefined): ResponseFigures {
  * leads only; owners and links are named from this workspace.
  */
 export async function getSpeedToLead(workspaceId: string, period: DashboardPeriod): Promise<SpeedToLead> {
-  const { prisma } = await getDatabase();
-  const rows = await prisma.$queryRaw<Row[]>(speedSql(workspaceId, period));
+  const database = await getDatabase();
+  const { prisma } = database;
+  const split = await prepareDaySummaries(workspaceId, period);
+  const rows = await database.sql<Row>(speedSql(workspaceId, period, split));
   const total = rows.find((row) => row.grouping === 3);
   const ownerRows = rows.filter((row) => row.grouping === 1);
   const linkRows = rows.filter((row) => row.grouping === 2);

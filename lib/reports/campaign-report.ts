@@ -1,5 +1,5 @@
 import type { DashboardPeriod } from "@/lib/dashboard/dashboard-period";
-import { periodBounds } from "@/lib/dashboard/period-bounds";
+import { type PeriodSplit, periodParts, prepareDaySummaries } from "@/lib/dashboard/day-summaries/prepare-day-summaries";
 import { getDatabase } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { linkNotFound } from "@/lib/links/get-link";
@@ -26,9 +26,12 @@ interface ReportRow {
   median: number | null;
 }
 
-/** The leads table's columns for a touch, chosen from a fixed list (never from the request's text). */
-function keyColumns(groupBy: CampaignGroupBy, touch: CampaignTouch) {
-  const column = (name: "source" | "medium" | "campaign") => Prisma.raw(`l.${touch}_utm_${name}`);
+/**
+ * The columns of a touch, chosen from a fixed list (never from the request's text), on the leads (alias `l`)
+ * or on their day summaries (alias `s`, the same column names).
+ */
+function keyColumns(groupBy: CampaignGroupBy, touch: CampaignTouch, alias: "l" | "s") {
+  const column = (name: "source" | "medium" | "campaign") => Prisma.raw(`${alias}.${touch}_utm_${name}`);
   return {
     source: column("source"),
     medium: groupBy === "source" ? Prisma.sql`NULL::text` : column("medium"),
@@ -37,33 +40,42 @@ function keyColumns(groupBy: CampaignGroupBy, touch: CampaignTouch) {
 }
 
 /**
- * One pass over the period's leads (the workspace's (workspace_id, created_at) index, then each lead's row):
- * the groups and, as the empty grouping set, the totals. Erased leads are no leads (DESIGN.md section 13).
+ * The groups and, as the empty grouping set, the totals, over the period's leads: its closed days from their
+ * summaries (lib/dashboard/day-summaries: counts, and the answered leads' minutes unnested so that the median
+ * is taken over every lead of the period together), the days since live from the leads (the workspace's
+ * (workspace_id, created_at) index, then each lead's row). Erased leads are no leads (DESIGN.md section 13).
  * Statuses are the leads' current ones; the first response is the rollup the writes keep on the lead.
  */
 function reportSql(
   workspaceId: string,
   period: DashboardPeriod,
+  split: PeriodSplit,
   groupBy: CampaignGroupBy,
   touch: CampaignTouch,
   linkId?: string,
 ) {
-  const { start, end } = periodBounds(period);
-  const key = keyColumns(groupBy, touch);
+  const parts = periodParts(workspaceId, period, split);
+  const summed = keyColumns(groupBy, touch, "s");
+  const live = keyColumns(groupBy, touch, "l");
+  const ofLink = (alias: "l" | "s") =>
+    linkId ? Prisma.sql`AND ${Prisma.raw(alias)}.capture_link_id = ${linkId}::uuid` : Prisma.empty;
   return Prisma.sql`
     SELECT source, medium, campaign, grouping(source, medium, campaign) <> 0 AS total,
-      count(*)::int AS leads,
-      count(*) FILTER (WHERE status <> 'new')::int AS contacted,
-      count(*) FILTER (WHERE status IN ('qualified', 'won'))::int AS qualified,
-      count(*) FILTER (WHERE status = 'won')::int AS won,
-      count(*) FILTER (WHERE status = 'lost')::int AS lost,
+      coalesce(sum(leads), 0)::int AS leads, coalesce(sum(contacted), 0)::int AS contacted,
+      coalesce(sum(qualified), 0)::int AS qualified, coalesce(sum(won), 0)::int AS won, coalesce(sum(lost), 0)::int AS lost,
       percentile_cont(0.5) WITHIN GROUP (ORDER BY response_minutes) AS median
     FROM (
-      SELECT ${key.source} AS source, ${key.medium} AS medium, ${key.campaign} AS campaign, l.status,
-        extract(epoch FROM l.first_response_at - l.created_at) / 60 AS response_minutes
-      FROM leads l
-      WHERE l.workspace_id = ${workspaceId}::uuid AND l.created_at >= ${start} AND l.created_at < ${end}
-        AND l.erased_at IS NULL ${linkId ? Prisma.sql`AND l.capture_link_id = ${linkId}::uuid` : Prisma.empty}
+      SELECT ${summed.source} AS source, ${summed.medium} AS medium, ${summed.campaign} AS campaign,
+        s.leads, s.contacted, s.qualified, s.won, s.lost, NULL::float8 AS response_minutes
+      FROM lead_day_report s WHERE ${parts.summaries} ${ofLink("s")}
+      UNION ALL
+      SELECT ${summed.source}, ${summed.medium}, ${summed.campaign}, 0, 0, 0, 0, 0, minutes
+      FROM lead_day_report s CROSS JOIN unnest(s.response_minutes) AS minutes WHERE ${parts.summaries} ${ofLink("s")}
+      UNION ALL
+      SELECT ${live.source}, ${live.medium}, ${live.campaign}, 1, (l.status <> 'new')::int,
+        (l.status IN ('qualified', 'won'))::int, (l.status = 'won')::int, (l.status = 'lost')::int,
+        extract(epoch FROM l.first_response_at - l.created_at) / 60
+      FROM leads l WHERE ${parts.live} AND l.erased_at IS NULL ${ofLink("l")}
     ) period_leads
     GROUP BY GROUPING SETS ((source, medium, campaign), ())
     ORDER BY total DESC, leads DESC, source NULLS LAST, medium NULLS LAST, campaign NULLS LAST`;
@@ -115,10 +127,12 @@ export async function getCampaignReport(
 ): Promise<CampaignReport> {
   const { groupBy, touch, from, to, captureLinkId } = parseInput(CampaignReportQuery, query, "report query");
   const period = resolveReportPeriod({ from, to }, timeZone, now);
-  const { prisma } = await getDatabase();
+  const database = await getDatabase();
   const [views, rows] = await Promise.all([
     captureLinkId ? linkViewsInPeriod(workspaceId, captureLinkId, period, now) : Promise.resolve(null),
-    prisma.$queryRaw<ReportRow[]>(reportSql(workspaceId, period, groupBy, touch, captureLinkId)),
+    prepareDaySummaries(workspaceId, period).then((split) =>
+      database.sql<ReportRow>(reportSql(workspaceId, period, split, groupBy, touch, captureLinkId)),
+    ),
   ]);
   const totals = rows.find((row) => row.total);
   return {
