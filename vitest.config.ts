@@ -11,6 +11,9 @@ const databases = ["embedded", ...(process.env.TEST_DATABASE_URL ? ["postgres"] 
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest's default is one worker fewer than the cores: one file at a time on CI's two cores, while most of an
+    // integration test's time is spent waiting on PostgreSQL, a child process or a local server. Two files at a time.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
