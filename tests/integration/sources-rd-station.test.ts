@@ -1,6 +1,6 @@
 // DESIGN.md section 15, rd_station: RD Station Marketing's conversion webhook {"leads": [...]} posted as RD Station
 // documents it to the real /ingest/<token> handler: each lead one submission, first and last conversion as first
-// and last touch, custom fields by name or label.
+// and last touch, custom fields by name or label; and its webhooks API's {"contact": …} events.
 import { describe, expect, it } from "vitest";
 import { statement } from "@/lib/db/client";
 import { createLink } from "@/lib/links/create-link";
@@ -8,7 +8,7 @@ import { createEndpoint } from "@/lib/webhooks/create-endpoint";
 import { useTestDatabase } from "../support/database";
 import { createField, createWorkspace } from "../support/fixtures";
 import { expectProblem, postText, submissionsOf, uniqueEmail } from "../support/ingest-helpers";
-import { rdStationLead } from "../support/source-payloads";
+import { rdStationContactEvent, rdStationLead } from "../support/source-payloads";
 
 const db = useTestDatabase();
 
@@ -177,6 +177,65 @@ describe("RD Station conversion webhooks", () => {
     await expectProblem(await send(token, []), 422, "validation_failed");
     const rows = await submissionsOf(db.current, link.id);
     expect(rows.map((row) => row.errorCode)).toEqual(["validation_failed", "invalid_json", "validation_failed"]);
+  });
+
+  it("stores the webhooks API's contact event as documented: fields, cf_* and company to custom fields, the funnel kept", async () => {
+    const { workspace, link, token } = await rdLink({ listen: true });
+    await createField(db.current, workspace.id, { name: "custom_field_example", label: "Exemplo" });
+    await createField(db.current, workspace.id, { name: "company", label: "Empresa" });
+    const email = uniqueEmail("contato");
+    const event = rdStationContactEvent({ email, name: "Tatiane Gonçalves" });
+    const response = await postText(token, JSON.stringify(event));
+    expect(response.status).toBe(201);
+    const { leadId } = await response.json();
+    const lead = await db.current.prisma.lead.findUniqueOrThrow({ where: { id: leadId } });
+    expect(lead).toMatchObject({
+      workspaceId: workspace.id,
+      name: "Tatiane Gonçalves",
+      email,
+      phone: "554830252598",
+      city: "Florianópolis",
+      profession: "Developer",
+    });
+    expect(Object.values(lead.customFields as Record<string, unknown>).sort()).toEqual(["Company Example 0", "Option1, Option2"]);
+    const [row] = await submissionsOf(db.current, link.id);
+    expect((row!.sourceData as { platform: Record<string, unknown> }).platform).toMatchObject({
+      uuid: event.contact.uuid,
+      event_type: "WEBHOOK.CONVERTED",
+      event_identifier: "ebook-abc",
+      funnel: { lifecycle_stage: "Lead", origin: "Busca Paga | Google" },
+      legal_bases: [{ category: "communications", type: "consent", status: "granted" }],
+    });
+    const events = await db.current.sql<{ type: string }>(
+      statement(`SELECT type FROM events WHERE workspace_id = $1::uuid`, [workspace.id]),
+    );
+    expect(events.map((row) => row.type)).toEqual(["lead.created"]);
+  });
+
+  it("stores a resent contact event once, and the contact's next event as a new submission of the same lead", async () => {
+    const { workspace, link, token } = await rdLink();
+    const uuid = crypto.randomUUID();
+    const email = uniqueEmail();
+    const first = JSON.stringify(rdStationContactEvent({ email }, { uuid }));
+    expect((await postText(token, first)).status).toBe(201);
+    expect((await postText(token, first)).status).toBe(201);
+    const opportunity = rdStationContactEvent(
+      { email },
+      { uuid, eventType: "WEBHOOK.MARKED_OPPORTUNITY", at: "2026-11-28T09:00:00.000-03:00" },
+    );
+    expect((await postText(token, JSON.stringify(opportunity))).status).toBe(200);
+    expect(await db.current.prisma.lead.count({ where: { workspaceId: workspace.id } })).toBe(1);
+    expect(await db.current.prisma.submission.count({ where: { captureLinkId: link.id } })).toBe(2);
+  });
+
+  it("refuses a contact event whose contact is not an object, naming both shapes", async () => {
+    const { token } = await rdLink();
+    const problem = await expectProblem(
+      await postText(token, JSON.stringify({ event_type: "WEBHOOK.CONVERTED", contact: "x" })),
+      422,
+      "validation_failed",
+    );
+    expect(problem.detail).toContain('{"contact": {...}}');
   });
 
   it("keeps each workspace's leads to its own link", async () => {

@@ -76,3 +76,48 @@ export function rdStationLead(
     ...fields,
   };
 }
+
+/**
+ * RD Station's webhooks API payload ("Webhooks MKT payload", developers.rdstation.com): the event around one contact,
+ * as documented (custom fields prefixed cf_, company and funnel as objects, legal bases).
+ */
+export function rdStationContactEvent(
+  fields: Record<string, unknown>,
+  options: { eventType?: string; uuid?: string; at?: string } = {},
+) {
+  return {
+    event_type: options.eventType ?? "WEBHOOK.CONVERTED",
+    entity_type: "CONTACT",
+    event_identifier: "ebook-abc",
+    timestamp: "2026-11-27T10:05:09.724-03:00",
+    event_timestamp: options.at ?? "2026-11-27T10:05:07.254-03:00",
+    contact: {
+      uuid: options.uuid ?? crypto.randomUUID(),
+      email: "contato@example.com",
+      name: "Contact Name",
+      job_title: "Developer",
+      bio: "This is my bio",
+      website: "http://rdstation.com.br",
+      personal_phone: "48 30252598",
+      mobile_phone: "48 30252598",
+      city: "Florianópolis",
+      facebook: "Contact Facebook",
+      linkedin: "Contact Linkedin",
+      twitter: "Contact Twitter",
+      tags: ["tag 1", "tag 2"],
+      cf_custom_field_example: ["Option1", "Option2"],
+      legal_bases: [{ category: "communications", type: "consent", status: "granted" }],
+      company: { name: "Company Example 0" },
+      funnel: {
+        name: "default",
+        lifecycle_stage: "Lead",
+        opportunity: false,
+        contact_owner_email: "vendas@example.com",
+        interest: 20,
+        fit: 0,
+        origin: "Busca Paga | Google",
+      },
+      ...fields,
+    },
+  };
+}

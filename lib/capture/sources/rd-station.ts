@@ -18,6 +18,9 @@ const PLATFORM_KEYS = [
   "user",
 ];
 
+/** What the webhooks API's contact adds about RD Station: its funnel and the legal bases it recorded. */
+const CONTACT_PLATFORM_KEYS = ["funnel", "legal_bases"];
+
 /** The person's fields that section 3 has no place for: to the custom fields, by their RD Station name. */
 const CUSTOM_KEYS = ["company", "website", "bio", "twitter", "facebook", "linkedin"];
 
@@ -58,8 +61,18 @@ function trafficUtm(lead: Record<string, unknown>): UtmValues | undefined {
   return Object.keys(utm).length > 0 ? utm : undefined;
 }
 
-/** One lead of RD Station's `{"leads": [...]}` as section 3's body, with its first touch and its ids. */
-export function rdStationSubmission(lead: unknown): SourceSubmission {
+/** The webhooks API's envelope around a contact: which event, and when it happened (the `{"contact": …}` shape). */
+interface ContactEvent {
+  eventType?: string;
+  eventIdentifier?: string;
+  eventTimestamp?: string;
+}
+
+/**
+ * One lead of RD Station's `{"leads": [...]}`, or the contact of its webhooks API's `{"contact": …}`, as section 3's
+ * body, with its first touch and its ids.
+ */
+export function rdStationSubmission(lead: unknown, event?: ContactEvent): SourceSubmission {
   if (!isObject(lead)) return { body: {} };
   const customFields: Record<string, string> = {};
   for (const key of CUSTOM_KEYS) {
@@ -95,9 +108,15 @@ export function rdStationSubmission(lead: unknown): SourceSubmission {
     ...(Object.keys(customFields).length > 0 ? { customFields } : {}),
   };
   for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
-  const platform = Object.fromEntries(PLATFORM_KEYS.filter((key) => lead[key] !== undefined).map((key) => [key, lead[key]]));
+  const platform: Record<string, unknown> = Object.fromEntries(
+    [...PLATFORM_KEYS, ...(event ? CONTACT_PLATFORM_KEYS : [])]
+      .filter((key) => lead[key] !== undefined)
+      .map((key) => [key, lead[key]]),
+  );
+  if (event?.eventType) platform.event_type = event.eventType;
+  if (event?.eventIdentifier) platform.event_identifier = event.eventIdentifier;
   const lastConversion = isObject(lead.last_conversion) ? lead.last_conversion : undefined;
-  const conversionAt = textOf(lastConversion?.created_at) ?? textOf(lead.created_at);
+  const conversionAt = event?.eventTimestamp ?? textOf(lastConversion?.created_at) ?? textOf(lead.created_at);
   const contact = textOf(lead.uuid) ?? textOf(lead.id);
   return {
     body,
@@ -109,17 +128,27 @@ export function rdStationSubmission(lead: unknown): SourceSubmission {
 }
 
 /**
- * RD Station Marketing's conversion webhook (DESIGN.md section 15; docs/sources.md): `{"leads": [...]}`, each
- * lead one submission. RD Station does not sign its requests; a link may restrict origins like any other.
+ * RD Station Marketing's webhooks (DESIGN.md section 15; docs/sources.md), in either of its documented shapes: the
+ * conversion webhook of its Integrations page, `{"leads": [...]}`, each lead one submission; and its webhooks API's
+ * (WEBHOOK.CONVERTED, WEBHOOK.MARKED_OPPORTUNITY), `{"event_type", "event_identifier", "event_timestamp",
+ * "contact": {…}}`, one submission. RD Station does not sign its requests; a link may restrict origins like any other.
  */
 export const rdStationSource: SourceAdapter = {
   receive({ received }) {
     const body = readJsonBody(received);
-    if (!Array.isArray(body.leads)) {
-      throw new AppError("validation_failed", 'RD Station sends its leads as {"leads": [...]}; this body has no "leads" array.', {
-        errors: [{ field: "leads", code: "required", message: "must be an array of leads" }],
-      });
+    if (Array.isArray(body.leads)) return { submissions: body.leads.map((lead) => rdStationSubmission(lead)) };
+    if (isObject(body.contact)) {
+      const event = {
+        eventType: textOf(body.event_type),
+        eventIdentifier: textOf(body.event_identifier),
+        eventTimestamp: textOf(body.event_timestamp) ?? textOf(body.timestamp),
+      };
+      return { submissions: [rdStationSubmission(body.contact, event)] };
     }
-    return { submissions: body.leads.map(rdStationSubmission) };
+    throw new AppError(
+      "validation_failed",
+      'RD Station sends its leads as {"leads": [...]} (Integrations → Webhooks) or as {"contact": {...}} (its webhooks API); this body has neither.',
+      { errors: [{ field: "leads", code: "required", message: 'must be an array of leads, or "contact" an object' }] },
+    );
   },
 };
