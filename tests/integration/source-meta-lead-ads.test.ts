@@ -9,6 +9,7 @@ import * as route from "@/app/ingest/[captureLink]/route";
 import { invalidateCaptureLinks } from "@/lib/cache/capture-links";
 import { statement } from "@/lib/db/client";
 import { resetEnv } from "@/lib/env";
+import { listPendingMetaFetches } from "@/lib/links/pending-meta-fetches";
 import { eraseLead } from "@/lib/privacy/erase-lead";
 import { type Dispatcher, startDispatcher } from "@/lib/server/outbox";
 import { createEndpoint } from "@/lib/webhooks/create-endpoint";
@@ -350,6 +351,17 @@ describe("leads fetched through the outbox", () => {
         if (row && row.attempt_count >= 1) {
           expect(row.state).toBe("pending");
           expect(row.last_error).toMatch(/fetch failed|ECONNREFUSED/);
+          // What reached the link shows on its page while it waits, with its tries and why they failed; to its own
+          // workspace only.
+          const pending = await listPendingMetaFetches(link.workspaceId, link.linkId);
+          expect(pending.total).toBe(1);
+          expect(pending.fetches[0]).toMatchObject({
+            leadgenId: id,
+            lastError: expect.stringMatching(/fetch failed|ECONNREFUSED/),
+          });
+          expect(pending.fetches[0]!.attempts).toBeGreaterThanOrEqual(1);
+          const other = await metaLink();
+          expect(await listPendingMetaFetches(other.workspaceId, link.linkId)).toEqual({ total: 0, fetches: [] });
           break;
         }
         if (Date.now() > deadline) throw new Error(`no attempt: ${JSON.stringify(row)}`);
@@ -363,6 +375,7 @@ describe("leads fetched through the outbox", () => {
     const [row] = await settled(link.linkId, 1);
     expect(row!.state).toBe("stored");
     expect(await db.current.prisma.lead.count({ where: { workspaceId: link.workspaceId } })).toBe(1);
+    expect((await listPendingMetaFetches(link.workspaceId, link.linkId)).total).toBe(0);
   });
 
   it("a fetch that fails for good is a rejected submission, source_fetch_failed, with the Graph API's message", async () => {

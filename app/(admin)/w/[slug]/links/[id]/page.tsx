@@ -8,6 +8,7 @@ import { LinkSettingsSummary } from "@/components/links/link-settings-summary";
 import { LinkStats } from "@/components/links/link-stats";
 import { LinkStatusBadge } from "@/components/links/link-status-badge";
 import { MappingSection } from "@/components/links/mapping-section";
+import { PendingMetaFetches } from "@/components/links/pending-meta-fetches";
 import { RefusedOrigins } from "@/components/links/refused-origins";
 import { RequestLog } from "@/components/links/request-log";
 import { SnippetTabs } from "@/components/links/snippet-tabs";
@@ -38,6 +39,7 @@ import {
   SUBMISSION_FILTERS,
   type SubmissionFilter,
 } from "@/lib/links/list-link-submissions";
+import { listPendingMetaFetches } from "@/lib/links/pending-meta-fetches";
 import { listRefusedOrigins } from "@/lib/links/refused-origins";
 import { allowOriginAction, releaseSpamAction, revokeLinkAction, updateLinkSettingsAction } from "../actions";
 import { updateLinkAssignmentAction } from "../assignment-actions";
@@ -77,12 +79,14 @@ export default async function LinkPage({
   const requested = single(query.filter);
   const filter: SubmissionFilter = SUBMISSION_FILTERS.find((value) => value === requested) ?? "all";
   const active = link.status === "active";
-  const [page, fields, refused, counts] = await Promise.all([
+  const [page, fields, refused, counts, pendingFetches] = await Promise.all([
     listLinkSubmissions(workspace.id, link.id, { filter, before: single(query.before), after: single(query.after) }),
     // A revoked link's page invites no sending and no editing: no snippets, no settings, nothing to allow.
     active ? listFields(workspace.id) : [],
     active ? listRefusedOrigins(workspace.id, link) : [],
     countLinkSubmissions(workspace.id, link.id),
+    // Meta's leads are read after Meta is answered: those still waiting show before the request log has them.
+    link.source === "meta_lead_ads" ? listPendingMetaFetches(workspace.id, link.id) : undefined,
   ]);
   // The assignment section (DESIGN.md section 16): an admin's, on an active link, with the members to choose from.
   const tAssignment = await getTranslations("assignment");
@@ -93,6 +97,7 @@ export default async function LinkPage({
   const defaultRateLimit = env().INGEST_RATE_LIMIT;
   const formUrl = hostedFormUrl(link.token, baseUrl);
   const tForm = await getTranslations("links.formTab");
+  const tPending = await getTranslations("links.pendingFetches");
 
   // What the visitor reads, in the workspace's language, with a consent checkbox when the link requires consent.
   const form = active ? await linkSnippetForm(workspace, link, fields) : undefined;
@@ -107,19 +112,26 @@ export default async function LinkPage({
     : undefined;
   const activeFields = fields.filter((field) => !field.archived);
   const requestLog = (
-    <RequestLog
-      page={page}
-      filter={filter}
-      counts={counts}
-      linkPath={linkPath}
-      workspacePath={workspacePath}
-      revoked={!active}
-      releaseSpam={
-        canManage && active
-          ? (submissionId: string) => releaseSpamAction.bind(null, workspace.slug, link.id, submissionId)
-          : undefined
-      }
-    />
+    <>
+      {pendingFetches && pendingFetches.total > 0 ? (
+        <Card title={tPending("title")} description={tPending("description")}>
+          <PendingMetaFetches total={pendingFetches.total} fetches={pendingFetches.fetches} />
+        </Card>
+      ) : null}
+      <RequestLog
+        page={page}
+        filter={filter}
+        counts={counts}
+        linkPath={linkPath}
+        workspacePath={workspacePath}
+        revoked={!active}
+        releaseSpam={
+          canManage && active
+            ? (submissionId: string) => releaseSpamAction.bind(null, workspace.slug, link.id, submissionId)
+            : undefined
+        }
+      />
+    </>
   );
   // Only an active link invites sending and editing.
   const activeSections = snippets ? (
