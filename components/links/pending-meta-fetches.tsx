@@ -15,7 +15,9 @@ export function PendingMetaFetches({ total, fetches }: { total: number; fetches:
       <ul className="mt-2 divide-y divide-slate-100">
         {fetches.map((fetch) => (
           <li key={fetch.id} className="py-2 text-sm">
-            <p className="font-mono break-all text-slate-900">{t("lead", { id: fetch.leadgenId })}</p>
+            <p className="break-all text-slate-900">
+              {t("lead")} <span className="font-mono">{fetch.leadgenId}</span>
+            </p>
             <p className="text-xs text-slate-600">
               {t.rich("received", { time: () => <LocalTime value={fetch.receivedAt} mode="relative" /> })}
               {" · "}
