@@ -4,7 +4,7 @@ import path from "node:path";
 import type pg from "pg";
 import { env } from "@/lib/env";
 import { processSingleton } from "@/lib/process-singleton";
-import { lockDataDir } from "./data-dir-lock";
+import { dataDirHeldElsewhere, lockDataDir } from "./data-dir-lock";
 import type { Database } from "./database";
 import { type EmbeddedEngine, ENGINE_PORT, engineAnswers, engineSocketDir, startEmbeddedEngine } from "./embedded-engine";
 import { openPool, throughTransactionPooler } from "./pg-database";
@@ -54,6 +54,20 @@ function engineConnection(socketDir: string): pg.ClientConfig {
   return { host: socketDir, port: ENGINE_PORT, user: "postgres", database: "postgres" };
 }
 
+// How long a command waits for the engine of a server that holds DATA_DIR to accept a connection: a server busy
+// starting, or on a loaded machine, is slow to answer, and giving up would only end in data_dir_in_use.
+const ATTACH_PATIENCE_MS = 20_000;
+
+/** Whether a server's engine answers on DATA_DIR's socket; while a live server holds the directory, asks again. */
+async function serverEngineAnswers(dataDir: string, socketDir: string): Promise<boolean> {
+  const deadline = Date.now() + ATTACH_PATIENCE_MS;
+  for (;;) {
+    if (await engineAnswers(socketDir)) return true;
+    if (!dataDirHeldElsewhere(dataDir) || Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /**
  * The embedded database: PGlite in a worker thread of this process, serving the PostgreSQL protocol on a
  * Unix socket, owned by this process (the DATA_DIR lock). With `attach`, a DATA_DIR whose engine a server
@@ -63,7 +77,8 @@ async function openEmbedded(options: Extract<DatabaseOptions, { kind: "embedded"
   const { dataDir, snapshot } = options;
   if (dataDir && options.attach) {
     const socketDir = engineSocketDir(dataDir);
-    if (await engineAnswers(socketDir)) return openPool("embedded", engineConnection(socketDir), poolSize, async () => {});
+    if (await serverEngineAnswers(dataDir, socketDir))
+      return openPool("embedded", engineConnection(socketDir), poolSize, async () => {});
     if (options.attach === "only") throw new Error(`no server runs the embedded database in ${dataDir}`);
   }
   const release = dataDir ? lockDataDir(dataDir) : () => {};

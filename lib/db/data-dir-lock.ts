@@ -29,6 +29,12 @@ function readOwner(file: string): LockOwner | undefined {
   }
 }
 
+/** Whether another live process on this machine holds `dataDir`'s lock (a server running its engine). */
+export function dataDirHeldElsewhere(dataDir: string): boolean {
+  const owner = readOwner(path.join(dataDir, LOCK_FILE));
+  return !!owner && owner.pid !== process.pid && owner.host === os.hostname() && isRunning(owner.pid);
+}
+
 /**
  * Makes this process the only one using `dataDir`: PGlite is a single-process database and two
  * processes writing the same files would corrupt it. A lock left by a process that no longer runs

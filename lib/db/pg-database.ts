@@ -43,6 +43,15 @@ const FAIL_FAST_MS = 1_000;
  * ran on the request thread; opening a connection to the local socket gets a generous bound.
  */
 const EMBEDDED_CONNECT_TIMEOUT_MS = 10_000;
+/*
+ * Prisma's interactive transactions have bounds of their own (2 s to start, 5 s in all by default) that ended in
+ * a 500 where the pool would have waited: two admins creating fields at once on a loaded machine, the second
+ * queued behind the first's lock. PostgreSQL's: starting waits as long as the pool's queue does, which answers
+ * 503 itself past QUEUE_TIMEOUT_MS; each statement keeps QUERY_TIMEOUT_MS. The embedded engine's: as long as
+ * its statements take, like the rest of its bounds above.
+ */
+const TRANSACTION_OPTIONS = { maxWait: QUEUE_TIMEOUT_MS + 1_000, timeout: 20_000 };
+const EMBEDDED_TRANSACTION_OPTIONS = { maxWait: 120_000, timeout: 120_000 };
 
 type Checkout = (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
 
@@ -307,6 +316,7 @@ export function openPool(
     return batchPool;
   };
   const prisma = new PrismaClient({
+    transactionOptions: embedded ? EMBEDDED_TRANSACTION_OPTIONS : TRANSACTION_OPTIONS,
     adapter: new PrismaPg(pool, {
       // The adapter's type says string, but it hands the value to pg, where undefined means unnamed.
       statementNameGenerator: (query) => (pooled ? undefined : preparedStatementName(query.sql)) as string,

@@ -12,7 +12,19 @@ import { leadlinkCli } from "./support/cli";
 import { test as base, expect } from "./support/fixtures";
 import { type RunningServer, removeDataDir, startServer, tempDataDir } from "./support/server";
 
-const test = base.extend<object, { smtp: SmtpTestServer; leadlink: RunningServer }>({
+/** One seeded workspace per worker: what the admin pages show, and the links of the invitation and reset emails. */
+interface Seeded {
+  slug: string;
+  email: string;
+  password: string;
+  linkId: string;
+  webhookId: string;
+  leadId: string;
+  invitationPath: string;
+  resetPath: string;
+}
+
+const test = base.extend<object, { smtp: SmtpTestServer; leadlink: RunningServer; seeded: Seeded }>({
   smtp: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
@@ -34,6 +46,113 @@ const test = base.extend<object, { smtp: SmtpTestServer; leadlink: RunningServer
       }
     },
     { scope: "worker", timeout: 120_000 },
+  ],
+  seeded: [
+    async ({ leadlink, smtp, browser }, use) => {
+      // One workspace with something on every page: a command-line call costs seconds here, so the rest goes
+      // through the management API.
+      const workspace = await seedWorkspace(leadlink.dataDir, { name: "Acme Acessível" });
+      const slug = workspace.slug;
+      const base = `/w/${slug}`;
+      const cli = <T>(args: string[]) => leadlinkCli<T>(leadlink.dataDir, args);
+      const colleague = { email: "eva@example.com", password: "eva password 1" };
+      const [key] = await Promise.all([
+        cli<{ token: string }>(["apikey", "create", "--workspace", slug, "--name", "Zapier", "--scope", "write"]),
+        cli(["user", "create", "--email", colleague.email, "--password", colleague.password, "--name", "Eva Existing"]),
+      ]);
+      const call = async <T>(
+        path: string,
+        data: object,
+        headers: Record<string, string> = { Authorization: `Bearer ${key.token}` },
+      ) => {
+        const response = await fetch(`${leadlink.url}${path}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", ...headers },
+          body: JSON.stringify(data),
+        });
+        return { status: response.status, body: (await response.json()) as T };
+      };
+      const created = <T>(path: string, data: object) =>
+        call<T>(path, data).then((response) => {
+          expect(response.status, `POST ${path}: ${JSON.stringify(response.body)}`).toBe(201);
+          return response.body;
+        });
+      const [link, , , , webhook] = await Promise.all([
+        created<{ id: string; token: string }>("/api/v1/links", {
+          name: "Spring landing page",
+          allowedOrigins: ["https://www.example.com"],
+        }),
+        created("/api/v1/links", { name: "Old campaign" }),
+        created("/api/v1/fields", { name: "company_size", label: "Company size", type: "select", options: ["Small", "Large"] }),
+        created("/api/v1/fields", { name: "budget", label: "Monthly budget", type: "number" }),
+        // Created before the leads: their lead.created messages are its deliveries.
+        created<{ id: string }>("/api/v1/webhooks", { url: "https://crm.example.com/leadlink" }),
+      ]);
+      const ingest = (data: object, headers: Record<string, string> = {}) =>
+        call<{ leadId?: string }>(`/ingest/${link.token}`, data, headers);
+      const first = await ingest({
+        name: "Ana Beatriz Souza",
+        email: "ana@example.com",
+        telephone: "(11) 98765-4321",
+        utmSource: "google",
+        customFields: { company_size: "Large", budget: 12500 },
+        consent: {
+          granted: true,
+          text: "I agree to be contacted.",
+          version: "v1",
+          legalBasis: "consent",
+          purposes: ["marketing"],
+        },
+      });
+      expect(first.status).toBe(201);
+      const leadId = first.body.leadId!;
+      expect((await ingest({ email: "ana@example.com", city: "Recife" })).status).toBe(200);
+      expect((await ingest({ name: "Bruno Lima", email: "bruno@example.com", utmSource: "facebook" })).status).toBe(201);
+      expect((await ingest({ email: "not-an-email" })).status).toBe(422);
+      expect((await ingest({ email: "elsewhere@example.com" }, { Origin: "https://elsewhere.example.net" })).status).toBe(403);
+
+      const owner = await browser.newContext({ baseURL: leadlink.url, viewport: VIEWPORT });
+      await signIn(owner, leadlink.url, workspace.email, workspace.password);
+      const page = await owner.newPage();
+
+      // A member, an invitation (its email holds the acceptance page's link), a note: through the admin, as people do.
+      await page.goto(`${base}/members`);
+      await page.locator("#email").fill(colleague.email);
+      await page.getByRole("button", { name: "Add member" }).click();
+      await expect(page.getByRole("status").first()).toContainText(colleague.email);
+      const invite = page.getByTestId("invite-form");
+      await invite.getByLabel("Email").fill("bia@example.com");
+      await invite.getByRole("button", { name: "Send invitation" }).click();
+      await expect(invite.getByRole("status")).toContainText("bia@example.com");
+      const invitationPath = await linkPath(smtp, "bia@example.com", "invite");
+      await page.goto(`${base}/leads/${leadId}`);
+      await page.getByLabel("Add a note").fill("Called: interested in the annual plan.");
+      await page.getByRole("button", { name: "Add note" }).click();
+      await expect(page.getByTestId("timeline")).toContainText("interested in the annual plan");
+
+      // A reset link for the colleague (the owner's session stays).
+      {
+        const { context, page: visitor } = await signedOutPage(browser, leadlink.url, "en-US");
+        await visitor.goto("/forgot-password");
+        await visitor.getByLabel("Email").fill(colleague.email);
+        await visitor.getByRole("button", { name: "Email me a link" }).click();
+        await context.close();
+      }
+      const resetPath = await linkPath(smtp, colleague.email, "reset-password");
+
+      await owner.close();
+      await use({
+        slug,
+        email: workspace.email,
+        password: workspace.password,
+        linkId: link.id,
+        webhookId: webhook.id,
+        leadId,
+        invitationPath,
+        resetPath,
+      });
+    },
+    { scope: "worker", timeout: 180_000 },
   ],
 });
 
@@ -95,18 +214,11 @@ async function linkPath(smtp: SmtpTestServer, address: string, prefix: string): 
   return match![1]!;
 }
 
-test("every page passes axe (WCAG 2.1 AA, nothing serious or critical) in English and Portuguese", async ({
-  leadlink,
-  smtp,
-  browser,
-  baseURL,
-}) => {
-  // About 4 minutes on a quiet machine; twice that while other builds share its two cores.
-  test.setTimeout(600_000);
-
-  // A fresh server shows the first-run setup page until someone has signed up.
+// A fresh server shows the first-run setup page until someone has signed up: this test runs first in its worker,
+// before the seeded workspace (a worker fixture) exists.
+test("the first-run setup page passes axe in English and Portuguese", async ({ leadlink, browser }) => {
   for (const { locale, lang } of LANGUAGES) {
-    const { context, page } = await signedOutPage(browser, baseURL!, locale);
+    const { context, page } = await signedOutPage(browser, leadlink.url, locale);
     await visit(page, lang, {
       name: "setup",
       path: "/setup",
@@ -115,93 +227,12 @@ test("every page passes axe (WCAG 2.1 AA, nothing serious or critical) in Englis
     });
     await context.close();
   }
+});
 
-  // One workspace with something on every page: a command-line call costs seconds here, so the rest goes
-  // through the management API.
-  const workspace = await seedWorkspace(leadlink.dataDir, { name: "Acme Acessível" });
-  const slug = workspace.slug;
+/** The admin pages and states, in the seeded workspace. */
+function adminPages({ slug, linkId, webhookId, leadId }: Seeded): Visit[] {
   const base = `/w/${slug}`;
-  const cli = <T>(args: string[]) => leadlinkCli<T>(leadlink.dataDir, args);
-  const colleague = { email: "eva@example.com", password: "eva password 1" };
-  const [key] = await Promise.all([
-    cli<{ token: string }>(["apikey", "create", "--workspace", slug, "--name", "Zapier", "--scope", "write"]),
-    cli(["user", "create", "--email", colleague.email, "--password", colleague.password, "--name", "Eva Existing"]),
-  ]);
-  const call = async <T>(
-    path: string,
-    data: object,
-    headers: Record<string, string> = { Authorization: `Bearer ${key.token}` },
-  ) => {
-    const response = await fetch(`${leadlink.url}${path}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", ...headers },
-      body: JSON.stringify(data),
-    });
-    return { status: response.status, body: (await response.json()) as T };
-  };
-  const created = <T>(path: string, data: object) =>
-    call<T>(path, data).then((response) => {
-      expect(response.status, `POST ${path}: ${JSON.stringify(response.body)}`).toBe(201);
-      return response.body;
-    });
-  const [link, , , , webhook] = await Promise.all([
-    created<{ id: string; token: string }>("/api/v1/links", {
-      name: "Spring landing page",
-      allowedOrigins: ["https://www.example.com"],
-    }),
-    created("/api/v1/links", { name: "Old campaign" }),
-    created("/api/v1/fields", { name: "company_size", label: "Company size", type: "select", options: ["Small", "Large"] }),
-    created("/api/v1/fields", { name: "budget", label: "Monthly budget", type: "number" }),
-    // Created before the leads: their lead.created messages are its deliveries.
-    created<{ id: string }>("/api/v1/webhooks", { url: "https://crm.example.com/leadlink" }),
-  ]);
-  const ingest = (data: object, headers: Record<string, string> = {}) =>
-    call<{ leadId?: string }>(`/ingest/${link.token}`, data, headers);
-  const first = await ingest({
-    name: "Ana Beatriz Souza",
-    email: "ana@example.com",
-    telephone: "(11) 98765-4321",
-    utmSource: "google",
-    customFields: { company_size: "Large", budget: 12500 },
-    consent: { granted: true, text: "I agree to be contacted.", version: "v1", legalBasis: "consent", purposes: ["marketing"] },
-  });
-  expect(first.status).toBe(201);
-  const leadId = first.body.leadId!;
-  expect((await ingest({ email: "ana@example.com", city: "Recife" })).status).toBe(200);
-  expect((await ingest({ name: "Bruno Lima", email: "bruno@example.com", utmSource: "facebook" })).status).toBe(201);
-  expect((await ingest({ email: "not-an-email" })).status).toBe(422);
-  expect((await ingest({ email: "elsewhere@example.com" }, { Origin: "https://elsewhere.example.net" })).status).toBe(403);
-
-  const owner = await browser.newContext({ baseURL, viewport: VIEWPORT });
-  await signIn(owner, baseURL!, workspace.email, workspace.password);
-  const page = await owner.newPage();
-
-  // A member, an invitation (its email holds the acceptance page's link), a note: through the admin, as people do.
-  await page.goto(`${base}/members`);
-  await page.locator("#email").fill(colleague.email);
-  await page.getByRole("button", { name: "Add member" }).click();
-  await expect(page.getByRole("status").first()).toContainText(colleague.email);
-  const invite = page.getByTestId("invite-form");
-  await invite.getByLabel("Email").fill("bia@example.com");
-  await invite.getByRole("button", { name: "Send invitation" }).click();
-  await expect(invite.getByRole("status")).toContainText("bia@example.com");
-  const invitationPath = await linkPath(smtp, "bia@example.com", "invite");
-  await page.goto(`${base}/leads/${leadId}`);
-  await page.getByLabel("Add a note").fill("Called: interested in the annual plan.");
-  await page.getByRole("button", { name: "Add note" }).click();
-  await expect(page.getByTestId("timeline")).toContainText("interested in the annual plan");
-
-  // A reset link for the colleague (the owner's session stays).
-  {
-    const { context, page: visitor } = await signedOutPage(browser, baseURL!, "en-US");
-    await visitor.goto("/forgot-password");
-    await visitor.getByLabel("Email").fill(colleague.email);
-    await visitor.getByRole("button", { name: "Email me a link" }).click();
-    await context.close();
-  }
-  const resetPath = await linkPath(smtp, colleague.email, "reset-password");
-
-  const adminPages: Visit[] = [
+  return [
     { name: "dashboard", path: base, ready: (view) => expect(view.getByTestId("daily-chart")).toBeVisible() },
     { name: "leads", path: `${base}/leads`, ready: (view) => expect(view.getByTestId("lead-row").first()).toBeVisible() },
     {
@@ -246,7 +277,7 @@ test("every page passes axe (WCAG 2.1 AA, nothing serious or critical) in Englis
     { name: "new link", path: `${base}/links/new` },
     {
       name: "link (snippets, request log, settings)",
-      path: `${base}/links/${link.id}`,
+      path: `${base}/links/${linkId}`,
       ready: async (view) => {
         await expect(view.getByTestId("refused-origins")).toBeVisible();
         const closed = view.getByTestId("submission").locator("details:not([open]) > summary");
@@ -256,7 +287,7 @@ test("every page passes axe (WCAG 2.1 AA, nothing serious or critical) in Englis
     },
     {
       name: "link's rejected requests",
-      path: `${base}/links/${link.id}?filter=rejected`,
+      path: `${base}/links/${linkId}?filter=rejected`,
     },
     { name: "fields", path: `${base}/fields` },
     { name: "members", path: `${base}/members` },
@@ -267,15 +298,27 @@ test("every page passes axe (WCAG 2.1 AA, nothing serious or critical) in Englis
     { name: "API keys", path: `${base}/api-keys` },
     { name: "webhooks", path: `${base}/webhooks` },
     { name: "new webhook", path: `${base}/webhooks/new` },
-    { name: "webhook", path: `${base}/webhooks/${webhook.id}` },
-    { name: "webhook edit", path: `${base}/webhooks/${webhook.id}/edit` },
+    { name: "webhook", path: `${base}/webhooks/${webhookId}` },
+    { name: "webhook edit", path: `${base}/webhooks/${webhookId}/edit` },
     { name: "account", path: "/account" },
     { name: "new workspace", path: "/workspaces/new" },
     { name: "workspace not found", path: `/w/no-such-workspace-${slug}` },
   ];
-  const snippetTabs = page.getByRole("tab");
+}
 
-  for (const { choice, lang } of LANGUAGES) {
+// Each language is its own test (its own time limit, its own retry): about 2 minutes each on a quiet machine.
+for (const { choice, lang } of LANGUAGES) {
+  test(`every admin page passes axe (WCAG 2.1 AA, nothing serious or critical) [${lang}]`, async ({
+    leadlink,
+    seeded,
+    browser,
+  }) => {
+    test.setTimeout(360_000);
+    const { slug, linkId } = seeded;
+    const base = `/w/${slug}`;
+    const owner = await browser.newContext({ baseURL: leadlink.url, viewport: VIEWPORT });
+    await signIn(owner, leadlink.url, seeded.email, seeded.password);
+    const page = await owner.newPage();
     await page.goto("/account");
     await page.locator("#locale").selectOption(choice);
     await page
@@ -287,10 +330,11 @@ test("every page passes axe (WCAG 2.1 AA, nothing serious or critical) in Englis
     await page.reload();
     await expect(page.locator("html")).toHaveAttribute("lang", lang);
 
-    for (const admin of adminPages) await visit(page, lang, { skip: !admin.name.includes("not found"), ...admin });
+    for (const admin of adminPages(seeded)) await visit(page, lang, { skip: !admin.name.includes("not found"), ...admin });
 
     // Each snippet tab of the link page.
-    await page.goto(`${base}/links/${link.id}`);
+    await page.goto(`${base}/links/${linkId}`);
+    const snippetTabs = page.getByRole("tab");
     const tabs = await snippetTabs.count();
     expect(tabs).toBeGreaterThan(1);
     for (let index = 1; index < tabs; index += 1) {
@@ -306,18 +350,25 @@ test("every page passes axe (WCAG 2.1 AA, nothing serious or critical) in Englis
       { name: "problem (unknown code)", path: "/problems/no_such_code" },
     ])
       await visit(page, lang, publicPage);
-  }
-  await owner.close();
+    await owner.close();
+  });
+}
 
+test("every signed-out page and the API documentation pass axe in English and Portuguese", async ({
+  leadlink,
+  seeded,
+  browser,
+}) => {
+  test.setTimeout(360_000);
   for (const { locale, lang } of LANGUAGES) {
-    const { context, page: visitor } = await signedOutPage(browser, baseURL!, locale);
+    const { context, page: visitor } = await signedOutPage(browser, leadlink.url, locale);
     const pages: Visit[] = [
       { name: "sign-in", path: "/signin", skip: true },
       { name: "sign-in (invited)", path: "/signin?invited=1", skip: true },
       { name: "forgot password", path: "/forgot-password", skip: true },
-      { name: "reset password", path: resetPath, skip: true },
+      { name: "reset password", path: seeded.resetPath, skip: true },
       { name: "reset password (expired)", path: "/reset-password/no-such-token", skip: true },
-      { name: "invitation", path: invitationPath, skip: true },
+      { name: "invitation", path: seeded.invitationPath, skip: true },
       { name: "invitation (expired)", path: "/invite/no-such-token", skip: true },
       { name: "form thank-you page", path: "/forms/thanks" },
       { name: "form error page", path: "/forms/error?error=validation_failed&fields=email" },
@@ -338,7 +389,7 @@ test("every page passes axe (WCAG 2.1 AA, nothing serious or critical) in Englis
   }
 
   // Swagger UI's tables and examples on a phone: no sideways scrolling, with an operation open or not.
-  const { context, page: phone } = await signedOutPage(browser, baseURL!, "en-US");
+  const { context, page: phone } = await signedOutPage(browser, leadlink.url, "en-US");
   await phone.setViewportSize({ width: 390, height: 844 });
   await phone.goto("/docs");
   await expect(phone.locator(".opblock").first()).toBeVisible();

@@ -35,15 +35,16 @@ const WORDS = {
   },
 } as const;
 
+// One test per language and width: each seeds its own workspace and has its own time limit and retry.
 for (const locale of ["en-US", "pt-BR"] as const) {
-  test(`an admin sets a link's round-robin and response target, and marks themselves away (${locale}, 390 and 1440 px)`, async ({
-    leadlink,
-    browser,
-  }) => {
-    const words = WORDS[locale];
-    const owner = await seedWorkspace(leadlink.dataDir);
-    const cli = <T>(args: string[]) => leadlinkCli<T>(leadlink.dataDir, args);
-    for (const width of [390, 1440]) {
+  for (const width of [390, 1440]) {
+    test(`an admin sets a link's round-robin and response target, and marks themselves away (${locale}, ${width} px)`, async ({
+      leadlink,
+      browser,
+    }) => {
+      const words = WORDS[locale];
+      const owner = await seedWorkspace(leadlink.dataDir);
+      const cli = <T>(args: string[]) => leadlinkCli<T>(leadlink.dataDir, args);
       const link = await cli<{ id: string }>(["link", "create", "--workspace", owner.slug, "--name", `Landing ${width}`]);
       const context = await browser.newContext({ baseURL: leadlink.url, locale, viewport: { width, height: 900 } });
       await signIn(context, leadlink.url, owner.email, owner.password);
@@ -97,6 +98,6 @@ for (const locale of ["en-US", "pt-BR"] as const) {
       await expect(page.getByText(words.badge, { exact: true })).toBeVisible();
       await cli(["member", "away", "--workspace", owner.slug, "--email", owner.email, "--back"]);
       await context.close();
-    }
-  });
+    });
+  }
 }

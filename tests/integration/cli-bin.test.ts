@@ -110,7 +110,8 @@ describe("the leadlink bin", () => {
 
   it("fails clearly when another process holds the embedded database and serves no commands", async () => {
     const dataDir = tempDir();
-    // A live process (this one) owns the directory but runs no engine there.
+    // A live process (this one) owns the directory but runs no engine there: the command waits for an engine a
+    // starting server would open (lib/db/client.ts, about 20 s), then says who holds the directory.
     fs.writeFileSync(
       path.join(dataDir, "leadlink.pid"),
       JSON.stringify({ pid: process.pid, host: os.hostname(), startedAt: new Date().toISOString() }),
@@ -121,5 +122,5 @@ describe("the leadlink bin", () => {
     expect(body.error.code).toBe("data_dir_in_use");
     expect(body.error.message).toContain(String(process.pid));
     expect(result.stdout).not.toContain("    at ");
-  });
+  }, 90_000);
 });
