@@ -1,6 +1,5 @@
 import { PassThrough, type Readable, type Writable } from "node:stream";
 import type ExcelJS from "exceljs";
-import WorkbookWriter from "exceljs/lib/stream/xlsx/workbook-writer";
 import { createTranslator } from "use-intl/core";
 import type { Prisma } from "@/lib/db/generated/client";
 import type { Locale } from "@/lib/i18n/locales";
@@ -131,6 +130,8 @@ export async function exportLeadsXlsx(
   );
   const formats = excelDateFormats(options.locale);
 
+  // Loaded on use: exceljs is the largest thing the command line would otherwise load for every command.
+  const { default: WorkbookWriter } = await import("exceljs/lib/stream/xlsx/workbook-writer");
   const output = new PassThrough();
   // Fast deflate: at the default level the zip falls behind the rows and what waits for it is memory.
   const workbook = new WorkbookWriter({

@@ -1,5 +1,4 @@
 import { stringify } from "csv-stringify/sync";
-import ExcelJS from "exceljs";
 import { createTranslator } from "use-intl/core";
 import type { Locale } from "@/lib/i18n/locales";
 import { messagesFor } from "@/lib/i18n/messages";
@@ -42,6 +41,8 @@ export async function campaignReportXlsx(
   language: Locale,
 ): Promise<{ filename: string; buffer: Buffer }> {
   const t = createTranslator({ locale: language, messages: messagesFor(language), namespace: "campaigns" });
+  // Loaded on use: exceljs is the largest thing the command line would otherwise load for every command.
+  const { default: ExcelJS } = await import("exceljs");
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(t("title"));
   sheet.columns = [
