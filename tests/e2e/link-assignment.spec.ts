@@ -42,6 +42,8 @@ for (const locale of ["en-US", "pt-BR"] as const) {
       leadlink,
       browser,
     }) => {
+      // Six command-line calls and two axe runs: about a minute on a quiet machine, more on CI's shared cores.
+      test.setTimeout(240_000);
       const words = WORDS[locale];
       const owner = await seedWorkspace(leadlink.dataDir);
       const cli = <T>(args: string[]) => leadlinkCli<T>(leadlink.dataDir, args);
