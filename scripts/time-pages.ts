@@ -1,5 +1,5 @@
-// Times the leads page and search as a signed-in browser requests them (the full HTML, one GET at a time),
-// against a production build (`node scripts/build-if-stale.mjs`) and a PostgreSQL database of your own:
+// Times the leads page, search, the Campaigns page and the dashboard as a signed-in browser requests them (the
+// full HTML, one GET at a time), against a production build (`node scripts/build-if-stale.mjs`) and a PostgreSQL database of your own:
 //   npx tsx scripts/time-pages.ts setup --database-url URL --leads 20000 --state /tmp/pages.json
 //       starts a server on the database (its migrations run), creates a user and a workspace as the bench
 //       does, seeds the leads (`npm run seed`) and gives them the bench's workflow values.
@@ -34,6 +34,8 @@ interface State {
   password: string;
   ownerId: string;
   leads: number;
+  /** The seeded link's id, for the campaign report's one-link URL (absent in states written before it). */
+  linkId?: string;
 }
 
 async function start(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<BenchServer> {
@@ -61,7 +63,7 @@ async function setup() {
     await runNode("bin/leadlink.mjs", ["seed", "--workspace", target.slug, "--leads", String(leads), "--json"], server.cliEnv);
     console.log(`seeded ${leads} leads in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const ownerId = await giveLeadsWorkflowValues(databaseUrl, target.slug);
-    const state: State = { databaseUrl, slug: target.slug, email, password, ownerId, leads };
+    const state: State = { databaseUrl, slug: target.slug, email, password, ownerId, leads, linkId: target.linkId };
     fs.writeFileSync(statePath, JSON.stringify(state, null, 2));
     console.log(JSON.stringify(state));
   } finally {
@@ -112,6 +114,11 @@ async function time() {
     for (const query of workflow.deep) pages.push(["page", await deepPageUrl(server, `${leads}?${query}`, cookie, 5)]);
     for (const term of await searchTerms(state.databaseUrl, state.slug, state.leads))
       pages.push(["search", `${leads}?q=${encodeURIComponent(term)}`]);
+    // The bench's section 16 pages: the Campaigns page by each grouping and touch, one link's, the dashboard.
+    const workspacePath = `${server.url}/w/${state.slug}`;
+    pages.push(["report", `${workspacePath}/campaigns`], ["report", `${workspacePath}/campaigns?groupBy=campaign&touch=last`]);
+    if (state.linkId) pages.push(["report", `${workspacePath}/campaigns?groupBy=medium&captureLinkId=${state.linkId}`]);
+    pages.push(["dashboard", workspacePath], ["dashboard", `${workspacePath}?days=90`]);
     const selected = only ? pages.filter(([, url]) => new RegExp(only).test(url)) : pages;
     const pid = server.child.pid!;
     const pooled: Record<string, number[]> = {};
