@@ -90,12 +90,20 @@ function drainedOrClosed(stream: Writable, output: PassThrough): Promise<void> {
 
 /**
  * Where the worksheet's XML waits for the zip's deflate: exceljs writes it into its own buffer, which pipes it
- * into a stream of archiver's (`pipes[0]`) without looking at what write() returns. Undefined if exceljs's
- * internals change; the export then only waits for its reader.
+ * into a PassThrough of archiver's (`pipes[0]`) without looking at what write() returns. That PassThrough is
+ * readable-stream 2's (archiver-utils' own copy), which has no `writableNeedDrain`: its `_writableState` tells
+ * instead. Undefined if exceljs's or archiver's internals change; the export then only waits for its reader.
  */
-function sheetEntry(sheet: ExcelJS.Worksheet): Writable | undefined {
+export function sheetEntry(sheet: ExcelJS.Worksheet): Writable | undefined {
   const entry = (sheet as unknown as { stream?: { pipes?: unknown[] } }).stream?.pipes?.[0];
-  return entry && typeof (entry as Writable).writableNeedDrain === "boolean" ? (entry as Writable) : undefined;
+  return entry && needsDrain(entry as Writable) !== undefined ? (entry as Writable) : undefined;
+}
+
+/** Whether a writable asked its writer to wait for "drain": Node's streams and readable-stream 2's alike. */
+export function needsDrain(stream: Writable): boolean | undefined {
+  if (typeof stream.writableNeedDrain === "boolean") return stream.writableNeedDrain;
+  const state = (stream as unknown as { _writableState?: { needDrain?: unknown } })._writableState;
+  return typeof state?.needDrain === "boolean" ? state.needDrain : undefined;
 }
 
 export interface LeadXlsxExport {
@@ -208,7 +216,7 @@ export async function exportLeadsXlsx(
       // libuv's threads and falls behind the rows on a busy machine: without this wait a 1,000,000-lead export
       // on a loaded machine peaked at 676 MB), and the zip not yet taken by the reader.
       for (const stream of [sheetEntry(sheet), output]) {
-        while (stream?.writableNeedDrain && !output.destroyed) {
+        while (stream && needsDrain(stream) && !output.destroyed) {
           await drainedOrClosed(stream, output);
         }
       }
