@@ -342,7 +342,7 @@ async function postgresPhase(): Promise<PostgresFigures> {
     // The million in a workspace of its own (DESIGN.md section 6: "at 1,000,000 leads in a workspace"), with its
     // own link, fields and pool of known senders: the phases above sent some 10^5 leads into the first workspace
     // within the last hour, which no workspace of a million looks like and which the report and the dashboard
-    // read live (docs/benchmarks-log.md, 2026-11-28 20:30).
+    // read live (docs/benchmarks-log.md, 2026-11-28 19:45).
     const scale = await prepareIngest(server, plan.pool, email);
     progress(`PostgreSQL: seeding ${plan.leads.toLocaleString("en")} leads (npm run seed)`);
     const { seconds: seedSeconds } = await runSeed(server, scale.slug, plan.leads);
