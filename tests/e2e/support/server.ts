@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { serverNodeOptions } from "../../../scripts/node-options.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "../../..");
 
@@ -81,6 +82,8 @@ function serverEnv(options: ServerOptions): NodeJS.ProcessEnv {
   };
   for (const [name, value] of Object.entries(options.env ?? {})) env[name] = value;
   for (const name of Object.keys(env)) if (env[name] === undefined) delete env[name];
+  // As `npm start` runs it (package.json's "start"): the server's Node options first, the caller's after them.
+  env.NODE_OPTIONS = serverNodeOptions(env.NODE_OPTIONS);
   return env;
 }
 

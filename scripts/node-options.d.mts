@@ -1,0 +1,2 @@
+export const SERVER_NODE_OPTIONS: string;
+export function serverNodeOptions(nodeOptions?: string): string;
