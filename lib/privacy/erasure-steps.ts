@@ -156,6 +156,26 @@ export const ERASURE_STEPS: ErasureStep[] = [
       count(tx, `DELETE FROM meta_lead_fetches WHERE lead_id = $1::uuid AND workspace_id = $2::uuid`, [leadId, workspaceId]),
   },
   {
+    // The workspace's tags are registered by first use (lib/leads/lead-tags.ts), so a tag only this lead
+    // carried ("indicação da Ana Souza") would stay among the filter's and the tag inputs' suggestions after
+    // the person is gone: it goes with them. A tag another lead carries stays. Before "leads", which empties
+    // this lead's tags; the other leads' are read through the workflow index (tag tokens, lower-cased keys).
+    table: "lead_tags",
+    run: (tx, { workspaceId, leadId }) =>
+      count(
+        tx,
+        `DELETE FROM lead_tags t USING leads e
+         WHERE e.id = $1::uuid AND e.workspace_id = $2::uuid AND t.workspace_id = $2::uuid
+           AND t.key IN (SELECT lower(tag) FROM unnest(e.tags) AS tag)
+           AND NOT EXISTS (
+             SELECT 1 FROM leads o
+             WHERE o.workspace_id = $2::uuid AND o.id <> $1::uuid
+               AND (o.status <> 'new' OR o.owner_id IS NOT NULL OR o.tags <> '{}')
+               AND leads_workflow_facets(o.status, o.owner_id, o.tags) @> ARRAY['tag:' || t.key])`,
+        [leadId, workspaceId],
+      ),
+  },
+  {
     // Last: the row stays (the submissions' link to it, the request counts) with none of the person's data.
     // The search text is a generated column of these fields, so it empties with them. Tags go like notes
     // (words about the person), which also keeps erased leads out of the tagged leads' indexes

@@ -12,6 +12,7 @@ import { bulkUpdateLeads, countBulkTarget } from "@/lib/leads/bulk-update-leads"
 import { exportLeads } from "@/lib/leads/export-leads";
 import type { LeadFilterInput } from "@/lib/leads/lead-filter";
 import { addLeadNote } from "@/lib/leads/lead-notes";
+import { listTags } from "@/lib/leads/lead-tags";
 import { listLeadPage } from "@/lib/leads/list-leads";
 import { updateLeadWorkflow } from "@/lib/leads/update-lead-workflow";
 import { createLink } from "@/lib/links/create-link";
@@ -92,6 +93,39 @@ describe("an erased lead", () => {
     const rows = parseCsv(text);
     expect(rows).toHaveLength(3);
     expect(text).not.toContain(erased);
+  });
+
+  it("takes with it the tags only it carried, and leaves those another lead carries", async () => {
+    const { owner, workspace } = await newTenant("Erased tags");
+    const link = await createLink(workspace.id, { name: "Site" });
+    const ids: string[] = [];
+    for (const name of ["Ana Souza", "Bruno Lima"]) {
+      const response = await post(link.token, { name, email: `${name.replace(" ", ".").toLowerCase()}@example.com` });
+      ids.push(response.json!.leadId as string);
+    }
+    const [ana, bruno] = ids as [string, string];
+    const tag = (leadId: string, tags: string[]) =>
+      updateLeadWorkflow(db.current, { workspaceId: workspace.id, leadId, actorUserId: owner.id, patch: { tags } });
+    await tag(ana, ["Indicação da Ana Souza", "VIP"]);
+    await tag(bruno, ["vip", "Retornar"]);
+    expect(await listTags(workspace.id)).toEqual(["Indicação da Ana Souza", "Retornar", "VIP"]);
+
+    const result = await eraseLead({ workspaceId: workspace.id, leadId: ana, actor: { kind: "cli" } });
+    expect(result.changed.lead_tags).toBe(1);
+    expect(await listTags(workspace.id)).toEqual(["Retornar", "VIP"]);
+    // Another workspace's tag of the same name is not touched.
+    const other = await newTenant("Erased tags other");
+    const otherLink = await createLink(other.workspace.id, { name: "Site" });
+    const otherLead = (await post(otherLink.token, { email: "carla@example.com" })).json!.leadId as string;
+    await updateLeadWorkflow(db.current, {
+      workspaceId: other.workspace.id,
+      leadId: otherLead,
+      actorUserId: other.owner.id,
+      patch: { tags: ["Retornar"] },
+    });
+    await eraseLead({ workspaceId: workspace.id, leadId: bruno, actor: { kind: "cli" } });
+    expect(await listTags(workspace.id)).toEqual([]);
+    expect(await listTags(other.workspace.id)).toEqual(["Retornar"]);
   });
 
   it("is never written by a bulk action, by ids or by filter", async () => {
