@@ -197,6 +197,18 @@ async function main() {
       }),
     );
   }
+  // DISPATCH_CPU_STATEMENTS=1 with BENCH_PG_SETTINGS=shared_preload_libraries=pg_stat_statements: the statements
+  // of the whole run by total time, per delivered message (calls and backend ms).
+  if (process.env.DISPATCH_CPU_STATEMENTS) {
+    const total = await delivered();
+    await admin.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+    const { rows } = await admin.query<{ calls: string; ms: number; query: string }>(
+      `SELECT calls, total_exec_time + total_plan_time AS ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 90) AS query
+         FROM pg_stat_statements ORDER BY 2 DESC LIMIT 15`,
+    );
+    for (const row of rows)
+      console.log(`${(Number(row.calls) / total).toFixed(3)} calls ${(row.ms / total).toFixed(4)} ms  ${row.query}`);
+  }
   dispatcher.send({ type: "stop" });
   await new Promise((resolve) => dispatcher.once("exit", resolve));
   receiver.disconnect();
