@@ -3,13 +3,15 @@ import { LRUCache } from "lru-cache";
 import { AppError, type FieldIssue } from "@/lib/errors";
 import { BODY_LIMIT } from "@/lib/http/read-body";
 import { processSingleton } from "@/lib/process-singleton";
+import { LinearRegExp, regexLiterals, unsupportedRegex } from "./linear-regex";
 import { nativePresetEvaluator } from "./native-presets";
 
 /**
  * A mapping's JSONata expression (DESIGN.md section 15), compiled once per link and text and run with bounds:
  * JSONata can loop (a recursive function, a huge range), so an evaluation stops after MAPPING_TIMEOUT_MS or
- * MAX_DEPTH nested evaluations (jsonata's own guardrails, checked on every step), and a result larger than the
- * body limit is refused (it is stored with the submission).
+ * MAX_DEPTH nested evaluations (jsonata's own guardrails, checked on every step), its regular expressions run
+ * in linear time (./linear-regex.ts: a regex call is one step, which the timeout cannot cut short), and a
+ * result larger than the body limit is refused (it is stored with the submission).
  */
 export const MAPPING_TIMEOUT_MS = 1_000;
 const MAX_DEPTH = 500;
@@ -75,10 +77,23 @@ export function compileMapping(text: string): Expression {
   }
   let expression: Expression;
   try {
-    expression = jsonata(text, { timeout: MAPPING_TIMEOUT_MS, stack: MAX_DEPTH, sequence: MAX_SEQUENCE });
+    expression = jsonata(text, {
+      timeout: MAPPING_TIMEOUT_MS,
+      stack: MAX_DEPTH,
+      sequence: MAX_SEQUENCE,
+      RegexEngine: LinearRegExp as unknown as RegExpConstructor,
+    });
   } catch (error) {
     const issue = failureIssue(error, "compile");
     throw new AppError("mapping_failed", `The mapping expression does not compile: ${issue.message}`, { errors: [issue] });
+  }
+  for (const regex of regexLiterals(expression.ast())) {
+    const reason = unsupportedRegex(regex);
+    if (reason === undefined) continue;
+    const message = `/${regex.source}/ cannot run in linear time (no backreferences or lookaround): ${reason}`.slice(0, 300);
+    throw new AppError("mapping_failed", `The mapping expression does not compile: ${message}`, {
+      errors: [{ field: "expression", code: "unsupported_regex", message }],
+    });
   }
   registerFunctions(expression);
   return expression;
