@@ -96,7 +96,7 @@ describe("an erased lead", () => {
   });
 
   it("takes with it the tags only it carried, and leaves those another lead carries", async () => {
-    const { owner, workspace } = await newTenant("Erased tags");
+    const { owner, workspace } = await newTenant("Erasedtags");
     const link = await createLink(workspace.id, { name: "Site" });
     const ids: string[] = [];
     for (const name of ["Ana Souza", "Bruno Lima"]) {
@@ -114,7 +114,7 @@ describe("an erased lead", () => {
     expect(result.changed.lead_tags).toBe(1);
     expect(await listTags(workspace.id)).toEqual(["Retornar", "VIP"]);
     // Another workspace's tag of the same name is not touched.
-    const other = await newTenant("Erased tags other");
+    const other = await newTenant("Erasedother");
     const otherLink = await createLink(other.workspace.id, { name: "Site" });
     const otherLead = (await post(otherLink.token, { email: "carla@example.com" })).json!.leadId as string;
     await updateLeadWorkflow(db.current, {

@@ -28,7 +28,7 @@ describe("a mapping's regular expressions", () => {
         { match: "(11) 91234-5678", index: 6, groups: ["11", "91234-5678"] },
         { match: "(21) 3333-4444", index: 24, groups: ["21", "3333-4444"] },
       ],
-      digits: "11912345678213333444",
+      digits: "119123456782133334444",
       swapped: "SOUZA, ana",
       parts: ["Fone: (11) 91234-5678", "(21) 3333-4444"],
       upper: true,

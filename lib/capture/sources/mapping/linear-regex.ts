@@ -30,9 +30,18 @@ export class LinearRegExp {
   }
 }
 
+// JSONata makes a new engine each time it evaluates a regex literal, with the literal's one RegExp (its syntax
+// tree's): compiled once per literal, for as long as its expression lives.
+const compiled = new WeakMap<RegExp, RE2JS>();
+
 function compileLinear(regex: RegExp): RE2JS {
-  const flags = (regex.flags.includes("i") ? RE2JS.CASE_INSENSITIVE : 0) | (regex.flags.includes("m") ? RE2JS.MULTILINE : 0);
-  return RE2JS.compile(regex.source, flags);
+  let pattern = compiled.get(regex);
+  if (!pattern) {
+    const flags = (regex.flags.includes("i") ? RE2JS.CASE_INSENSITIVE : 0) | (regex.flags.includes("m") ? RE2JS.MULTILINE : 0);
+    pattern = RE2JS.compile(regex.source, flags);
+    compiled.set(regex, pattern);
+  }
+  return pattern;
 }
 
 /** Why RE2 cannot run `regex` (a backreference, a lookaround), or undefined when it can. */
