@@ -26,11 +26,6 @@ export interface RunnerProcessOptions {
 const ENTRY = "scripts/webhook-dispatcher.mjs";
 /** How long stop() waits for the child to drain (its own drain is 3 s) before it kills it; within server.mjs's 10 s. */
 const STOP_TIMEOUT_MS = 7_000;
-/**
- * At most one wake message per this many ms: ingest wakes the runner once per lead, and each IPC message costs
- * both processes a write, a read and a JSON parse. The runner gathers for 50 ms after each claim anyway.
- */
-const WAKE_INTERVAL_MS = Number(process.env.LEADLINK_WAKE_INTERVAL_MS ?? 10);
 /** Restarts after an unasked exit wait 1 s, 2 s, 4 s … up to this; a child that ran a minute starts the count again. */
 const MAX_BACKOFF_MS = 30_000;
 const STABLE_MS = 60_000;
@@ -55,7 +50,6 @@ export function startRunnerProcess({ root = process.cwd(), onNotice }: RunnerPro
   let failures = 0;
   let restartTimer: NodeJS.Timeout | undefined;
   let wakeQueued = false;
-  let lastWakeAt = Number.NEGATIVE_INFINITY;
 
   function send(message: ToRunner): void {
     if (child?.connected) child.send(message, (error) => error && log.debug({ err: error.message }, "dispatcher IPC failed"));
@@ -106,18 +100,13 @@ export function startRunnerProcess({ root = process.cwd(), onNotice }: RunnerPro
       return `process:${child?.pid ?? "none"}`;
     },
     wake() {
-      // Ingest wakes once per lead. The first wake after a quiet spell is sent on the next turn of the event
-      // loop; under load, one message per WAKE_INTERVAL_MS carries all the wakes made meanwhile.
+      // Ingest wakes once per lead: one message per turn of the event loop carries all of that turn's wakes.
       if (wakeQueued) return;
       wakeQueued = true;
-      const wait = lastWakeAt + WAKE_INTERVAL_MS - performance.now();
-      const deliver = () => {
+      setImmediate(() => {
         wakeQueued = false;
-        lastWakeAt = performance.now();
         send({ type: "wake" });
-      };
-      if (wait <= 0) setImmediate(deliver);
-      else setTimeout(deliver, wait);
+      });
     },
     async stop() {
       forgetOutboxRunner(runner);
