@@ -31,6 +31,7 @@ export function RequestLog({
   linkPath,
   workspacePath,
   revoked = false,
+  snippets = true,
   releaseSpam,
 }: {
   page: SubmissionLogPage;
@@ -41,6 +42,8 @@ export function RequestLog({
   workspacePath: string;
   /** A revoked link's log: its empty states do not suggest sending to it. */
   revoked?: boolean;
+  /** Whether the page offers snippets to send a first request (a JSON link's); else the empty log points at none. */
+  snippets?: boolean;
   /** "Not spam" for one entry, for those who may create leads from it (owners and admins). */
   releaseSpam?: (submissionId: string) => (state: ActionState) => Promise<ActionState>;
 }) {
@@ -87,9 +90,11 @@ export function RequestLog({
             ? t("noMore")
             : revoked && filter === "all"
               ? t("noneBeforeRevoked")
-              : filter === "spam"
-                ? tf("empty")
-                : t(`empty.${filter}`)}
+              : !snippets && filter === "all"
+                ? t("empty.allSource")
+                : filter === "spam"
+                  ? tf("empty")
+                  : t(`empty.${filter}`)}
         </p>
       ) : (
         <>

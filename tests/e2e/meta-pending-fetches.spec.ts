@@ -1,6 +1,7 @@
 // DESIGN.md section 15: a Meta Lead Ads link's page lists the leads Meta announced that Leadlink is still reading
 // from the Graph API, with their tries and last error ("Waiting for Meta"), in English and Portuguese, at 390 and
-// 1440 px, with no serious or critical axe-core violation and no sideways scroll. A server of its own whose Graph
+// 1440 px, with no serious or critical axe-core violation and no sideways scroll; and no JSON snippets, nor words
+// that point at them (a Meta link takes Meta's webhooks). A server of its own whose Graph
 // API is a port nothing listens on, so the fetches stay pending and fail with an error to show.
 import { createHmac, randomBytes } from "node:crypto";
 import http from "node:http";
@@ -65,9 +66,23 @@ async function noSidewaysScroll(page: Page) {
   expect.soft(overflow).toBeLessThanOrEqual(0);
 }
 
-for (const { locale, lang, waiting, lastError } of [
-  { locale: "en-US", lang: "en", waiting: /2 leads waiting to be read from Meta/, lastError: /Last error: / },
-  { locale: "pt-BR", lang: "pt-BR", waiting: /2 leads aguardando a leitura na Meta/, lastError: /Último erro: / },
+for (const { locale, lang, waiting, lastError, connect, emptyLog } of [
+  {
+    locale: "en-US",
+    lang: "en",
+    waiting: /2 leads waiting to be read from Meta/,
+    lastError: /Last error: /,
+    connect: /the Source card below says how to connect it/,
+    emptyLog: "No requests yet. Every request that reaches this link shows up here, accepted or not.",
+  },
+  {
+    locale: "pt-BR",
+    lang: "pt-BR",
+    waiting: /2 leads aguardando a leitura na Meta/,
+    lastError: /Último erro: /,
+    connect: /o cartão Origem abaixo diz como conectá-la/,
+    emptyLog: "Nenhuma requisição ainda. Toda requisição que chega a este link aparece aqui, aceita ou não.",
+  },
 ] as const) {
   test.describe(`in ${lang}`, () => {
     test.use({ locale });
@@ -105,6 +120,10 @@ for (const { locale, lang, waiting, lastError } of [
       await expect(card).toContainText(waiting);
       await expect(card).toContainText(String(base));
       await expect(card).toContainText(String(base + 1));
+      // The JSON snippets are a JSON link's: a Meta link takes Meta's webhooks, as its source card says.
+      await expect(page.getByText("curl -X POST")).toHaveCount(0);
+      await expect(page.getByText(connect)).toBeVisible();
+      await expect(page.getByText(emptyLog)).toBeVisible();
 
       for (const width of [390, 1440] as const) {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });

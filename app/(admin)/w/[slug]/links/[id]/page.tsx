@@ -125,6 +125,7 @@ export default async function LinkPage({
         linkPath={linkPath}
         workspacePath={workspacePath}
         revoked={!active}
+        snippets={link.source === "json"}
         releaseSpam={
           canManage && active
             ? (submissionId: string) => releaseSpamAction.bind(null, workspace.slug, link.id, submissionId)
@@ -136,7 +137,7 @@ export default async function LinkPage({
   // Only an active link invites sending and editing.
   const activeSections = snippets ? (
     <>
-      <Card title={t("url.title")} description={t("url.description")}>
+      <Card title={t("url.title")} description={link.source === "json" ? t("url.description") : t("url.descriptionSource")}>
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
           <label htmlFor="capture-url" className="sr-only">
             {t("url.title")}
@@ -222,68 +223,72 @@ export default async function LinkPage({
           shorter snippets card was stretched to the settings' height, a tall empty card). */}
       <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
         <div className="min-w-0 space-y-6 lg:col-span-2">
-          <Card
-            title={t("snippets.title")}
-            description={
-              activeFields.length > 0
-                ? t("snippets.withFields", { fields: activeFields.map((field) => field.name).join(", ") })
-                : t("snippets.withoutFields")
-            }
-          >
-            <SnippetTabs
-              snippets={[
-                {
-                  key: "curl",
-                  tab: "curl",
-                  label: "Shell",
-                  code: snippets.curl,
-                  description: t("snippets.curl"),
-                },
-                {
-                  key: "fetch",
-                  tab: "JavaScript",
-                  label: "JavaScript (fetch)",
-                  code: snippets.fetch,
-                  description: t("snippets.fetch"),
-                },
-                {
-                  key: "html",
-                  tab: t("snippets.htmlTab"),
-                  label: "HTML",
-                  code: snippets.html,
-                  description: t("snippets.html"),
-                },
-                {
-                  key: "plain-form",
-                  tab: tForms("tab"),
-                  label: "HTML",
-                  code: snippets.plainForm,
-                  description: link.acceptForms ? tForms("descriptionOn") : tForms("descriptionOff"),
-                },
-                {
-                  key: "dry-run",
-                  tab: tApi("dryRunTab"),
-                  label: tApi("dryRunLabel"),
-                  code: dryRunSnippet({
-                    url: link.url,
-                    form: snippets.form,
-                    honeypotField: link.honeypotField,
-                    country: workspace.country,
-                  }),
-                  description: tApi("dryRunDescription"),
-                },
-              ]}
-            />
-            <p className="mt-3 text-xs text-slate-500">
-              {tApi.rich("apiReference", {
-                docs: (chunks) => (
-                  <a href="/docs" className="font-medium text-indigo-700 hover:text-indigo-900">
-                    {chunks}
-                  </a>
-                ),
-              })}
-            </p>
-          </Card>
+          {/* The snippets post section 3's JSON, which only a JSON link takes: a Google Ads, Meta, RD Station or
+              mapping link takes its platform's body, and its source card says how to connect it. */}
+          {link.source === "json" ? (
+            <Card
+              title={t("snippets.title")}
+              description={
+                activeFields.length > 0
+                  ? t("snippets.withFields", { fields: activeFields.map((field) => field.name).join(", ") })
+                  : t("snippets.withoutFields")
+              }
+            >
+              <SnippetTabs
+                snippets={[
+                  {
+                    key: "curl",
+                    tab: "curl",
+                    label: "Shell",
+                    code: snippets.curl,
+                    description: t("snippets.curl"),
+                  },
+                  {
+                    key: "fetch",
+                    tab: "JavaScript",
+                    label: "JavaScript (fetch)",
+                    code: snippets.fetch,
+                    description: t("snippets.fetch"),
+                  },
+                  {
+                    key: "html",
+                    tab: t("snippets.htmlTab"),
+                    label: "HTML",
+                    code: snippets.html,
+                    description: t("snippets.html"),
+                  },
+                  {
+                    key: "plain-form",
+                    tab: tForms("tab"),
+                    label: "HTML",
+                    code: snippets.plainForm,
+                    description: link.acceptForms ? tForms("descriptionOn") : tForms("descriptionOff"),
+                  },
+                  {
+                    key: "dry-run",
+                    tab: tApi("dryRunTab"),
+                    label: tApi("dryRunLabel"),
+                    code: dryRunSnippet({
+                      url: link.url,
+                      form: snippets.form,
+                      honeypotField: link.honeypotField,
+                      country: workspace.country,
+                    }),
+                    description: tApi("dryRunDescription"),
+                  },
+                ]}
+              />
+              <p className="mt-3 text-xs text-slate-500">
+                {tApi.rich("apiReference", {
+                  docs: (chunks) => (
+                    <a href="/docs" className="font-medium text-indigo-700 hover:text-indigo-900">
+                      {chunks}
+                    </a>
+                  ),
+                })}
+              </p>
+            </Card>
+          ) : null}
           {requestLog}
         </div>
         <Card
