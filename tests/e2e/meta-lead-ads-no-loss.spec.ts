@@ -1,8 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { type FakeMetaGraph, graphLead, startFakeMetaGraph } from "../support/fake-meta-graph";
 import { expect, test } from "./support/fixtures";
+import { freePort } from "./support/ports";
 import { seedLink, serversOnPostgres } from "./support/postgres";
 import type { RunningServer } from "./support/server";
 
@@ -24,15 +23,6 @@ test.afterEach(async () => {
   await graph?.close();
   graph = undefined;
 });
-
-/** A port nothing listens on yet: the Graph API is down until the fake starts on it. */
-async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** SIGKILL to the server and to its dispatcher process at once (its pid from its "running" log line): a crash. */
 async function crash(server: RunningServer): Promise<void> {

@@ -4,29 +4,20 @@
 // that point at them (a Meta link takes Meta's webhooks). A server of its own whose Graph
 // API is a port nothing listens on, so the fetches stay pending and fail with an error to show.
 import { createHmac, randomBytes } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { seedWorkspace, signIn } from "./support/admin";
 import { expectAccessible } from "./support/axe";
 import { leadlinkCli } from "./support/cli";
+import { noSidewaysScroll } from "./support/layout";
+import { freePort } from "./support/ports";
 import { screenshot } from "./support/screenshot";
 import { type RunningServer, removeDataDir, startServer, tempDataDir } from "./support/server";
 
 const APP_SECRET = randomBytes(16).toString("hex");
 let server: RunningServer;
 
-/** A port nothing listens on: the Graph API is down for the whole spec. */
-async function closedPort(): Promise<number> {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 test.beforeAll(async () => {
-  server = await startServer({ dataDir: tempDataDir(), env: { META_GRAPH_URL: `http://127.0.0.1:${await closedPort()}` } });
+  server = await startServer({ dataDir: tempDataDir(), env: { META_GRAPH_URL: `http://127.0.0.1:${await freePort()}` } });
 });
 
 test.afterAll(async () => {
@@ -59,11 +50,6 @@ async function announce(token: string, ids: string[]): Promise<number> {
     body,
   });
   return answer.status;
-}
-
-async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect.soft(overflow).toBeLessThanOrEqual(0);
 }
 
 for (const { locale, lang, waiting, lastError, connect, emptyLog } of [

@@ -1,11 +1,10 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { type FakeTelegram, startFakeTelegram } from "../support/fake-telegram";
 import { type FakeWhatsapp, startFakeWhatsapp } from "../support/fake-whatsapp";
 import { type SmtpTestServer, startSmtpServer } from "../support/smtp-server";
 import { type Receiver, startReceiver } from "../support/webhook-receiver";
 import { leadlinkCli } from "./support/cli";
 import { expect, test } from "./support/fixtures";
+import { freePort } from "./support/ports";
 import { serversOnPostgres } from "./support/postgres";
 import { type RunningServer, removeDataDir, startServer, stopAll, tempDataDir } from "./support/server";
 
@@ -122,15 +121,6 @@ async function crash(server: RunningServer): Promise<void> {
   }
   server.child.kill("SIGKILL");
   await server.exited;
-}
-
-/** A port nothing listens on yet: that receiver is down until it is started on it. */
-async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 interface Ports {

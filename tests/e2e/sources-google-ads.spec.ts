@@ -2,16 +2,11 @@
 // Portuguese, at 390 and 1440 px, with no serious or critical axe-core violation; the link's page shows the
 // generated key with a copy button, and Google's documented body with that key is accepted (200).
 
-import type { Page } from "@playwright/test";
 import { expect, test } from "./support/admin";
 import { expectAccessible } from "./support/axe";
+import { noSidewaysScroll } from "./support/layout";
 
 const WIDTHS = [390, 1440] as const;
-
-async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect.soft(overflow).toBeLessThanOrEqual(0);
-}
 
 for (const { locale, lang, source, option } of [
   { locale: "en-US", lang: "en", source: "Source", option: "Google Ads lead forms" },

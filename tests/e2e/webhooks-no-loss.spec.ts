@@ -1,7 +1,7 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { leadlinkCli } from "./support/cli";
 import { expect, test } from "./support/fixtures";
+import { freePort } from "./support/ports";
 import { type RunningServer, removeDataDir, startServer, stopAll, tempDataDir } from "./support/server";
 
 // DESIGN.md section 7, Durable: with the receiver down, 100 accepted leads, `kill -9` of the server, a
@@ -24,15 +24,6 @@ test.afterEach(async () => {
   if (allowBefore === undefined) delete process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS;
   else process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = allowBefore;
 });
-
-/** A port nothing listens on (yet): the receiver is down. */
-async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 test("receiver down, 100 leads, kill -9, restart, receiver up: 100 messages delivered", async () => {
   test.setTimeout(240_000);
