@@ -103,6 +103,12 @@ const EnvSchema = z.object({
    * work, so on a busy machine the server's requests and PostgreSQL get the CPU first (docs/webhooks.md).
    */
   WEBHOOK_DISPATCHER_NICE: z.coerce.number().int().min(0).max(19).default(5),
+  /**
+   * PostgreSQL: "on", webhook messages are sent while their events are held in the runner's transaction and
+   * written once, as they ended (lib/outbox/hold-events.ts), so a message reaches the delivery log only after
+   * its receiver has it; "off" (the default): queued before the attempt, claimed and recorded row by row.
+   */
+  OUTBOX_HOLD: z.enum(["on", "off"]).default("off"),
   /** The mail server, smtp://user:pass@host:port or smtps://…; with MAIL_FROM, turns email on (docs/email.md). */
   SMTP_URL: z
     .string()

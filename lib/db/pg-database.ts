@@ -346,10 +346,18 @@ export function openPool(
     },
     async transaction(work) {
       const client = await pool.connect();
+      // A connection that drops between statements (a held outbox batch waits on its deliveries) is reported
+      // here, not as an unhandled error: the next statement fails, and the connection is not given back.
+      let lost: Error | undefined;
+      const onError = (error: Error) => {
+        lost = error;
+      };
+      client.on("error", onError);
       try {
         return await inTransaction(client, work);
       } finally {
-        client.release();
+        client.off("error", onError);
+        client.release(lost);
       }
     },
     async transactionBatch(statements) {

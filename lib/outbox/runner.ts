@@ -2,9 +2,11 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import type { Database } from "@/lib/db/client";
 import { openPool } from "@/lib/db/pg-database";
+import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import type { Channel, OutboxItem } from "./channel";
 import { expandEvents } from "./expand-events";
+import { runHeldBatch } from "./hold-events";
 import { forgetOutboxRunner, useOutboxRunner } from "./wake";
 
 export interface RunnerOptions {
@@ -25,6 +27,13 @@ export interface RunnerOptions {
   digestEveryMs?: number;
   /** Connections of its own in server mode (0: the shared pool's). */
   poolSize?: number;
+  /**
+   * PostgreSQL: make the deliveries of channels that can hold (the webhook channel) while their events stay
+   * locked, and write each once, as it ended (hold-events.ts). Default OUTBOX_HOLD (off).
+   */
+  hold?: boolean;
+  /** How long a held batch waits for its deliveries before writing the rest as pending (default 1 s). */
+  holdMs?: number;
   now?: () => Date;
 }
 
@@ -37,6 +46,8 @@ export interface Runner {
 
 /** Events turned into deliveries per statement. */
 const EXPAND_BATCH = 500;
+/** Held batches open at once: each keeps a connection of the runner's pool in its transaction. */
+const MAX_HELD_BATCHES = 2;
 
 interface Claimed {
   channel: Channel;
@@ -83,6 +94,11 @@ export function startRunner(shared: Database, channels: readonly Channel[], opti
   const drainMs = options.drainMs ?? 3_000;
   const tickEveryMs = options.digestEveryMs ?? 60_000;
   const now = options.now ?? (() => new Date());
+  const hold =
+    database.kind === "postgres" && (options.hold ?? env().OUTBOX_HOLD === "on") && channels.some((channel) => channel.held);
+  const holdMs = options.holdMs ?? 1_000;
+  /** The held batches whose transactions are open. */
+  const holding = new Set<Promise<void>>();
   let tickedAt = 0;
   const owner = `${os.hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
   const inFlight = new Map<string, { promise: Promise<void>; abort: AbortController }>();
@@ -92,10 +108,34 @@ export function startRunner(shared: Database, channels: readonly Channel[], opti
   let stopping = false;
   let claimFailing = false;
 
-  /** Claims for the free slots, channel by channel in the order given: the first channels are served first. */
-  async function claimAll(free: number, claimed: Claimed[]): Promise<void> {
-    // First the events written since the last look become their channels' deliveries (expand-events.ts).
-    while ((await expandEvents(database, channels, EXPAND_BATCH)) === EXPAND_BATCH) {}
+  /**
+   * Starts deliveries for the free slots, channel by channel in the order given: the first channels are served
+   * first. Returns how many started, or `free` when more may be due at once (a full batch of events held).
+   */
+  async function claimAll(free: number): Promise<number> {
+    let started = 0;
+    let full = false;
+    if (hold) {
+      // The events written since the last look: held while their deliveries are made (hold-events.ts).
+      if (holding.size < MAX_HELD_BATCHES) {
+        const batch = await runHeldBatch(database, channels, free, { owner, leaseMs, holdMs }, (items) => {
+          for (const entry of items) start(entry);
+        });
+        const done: Promise<void> = batch.done
+          .catch((error: unknown) => log.warn({ err: errorText(error) }, "a held outbox batch was rolled back; its events wait"))
+          .finally(() => {
+            holding.delete(done);
+            nudge();
+          });
+        holding.add(done);
+        started += batch.started;
+        // A full batch of events: more may be waiting.
+        full = batch.events >= free;
+      }
+    } else {
+      // First the events written since the last look become their channels' deliveries (expand-events.ts).
+      while ((await expandEvents(database, channels, EXPAND_BATCH)) === EXPAND_BATCH) {}
+    }
     // The channels' clock (the email digests): each channel ticks just before it claims.
     const tickDue = now().getTime() - tickedAt >= tickEveryMs;
     for (const channel of channels) {
@@ -103,9 +143,12 @@ export function startRunner(shared: Database, channels: readonly Channel[], opti
         tickedAt = now().getTime();
         await channel.tick(database, now());
       }
-      if (claimed.length >= free) continue;
-      for (const item of await channel.claim(database, owner, free - claimed.length, leaseMs)) claimed.push({ channel, item });
+      if (started >= free) continue;
+      const items = await channel.claim(database, owner, free - started, leaseMs);
+      for (const item of items) start({ channel, item });
+      started += items.length;
     }
+    return full ? Math.max(started, free) : started;
   }
 
   function start({ channel, item }: Claimed): void {
@@ -131,7 +174,7 @@ export function startRunner(shared: Database, channels: readonly Channel[], opti
     }
     while (!stopping) {
       woken = false;
-      const claimed: Claimed[] = [];
+      let claimed = 0;
       const free = concurrency - inFlight.size;
       let claiming = false;
       // Claimed in batches: a claim (and the batch's reads) per item would cost the thread that also serves
@@ -140,7 +183,7 @@ export function startRunner(shared: Database, channels: readonly Channel[], opti
       if (free > 0 && (inFlight.size === 0 || free >= concurrency / 2)) {
         claiming = true;
         try {
-          await claimAll(free, claimed);
+          claimed = await claimAll(free);
           if (claimFailing) log.info("webhook dispatcher reaches the database again");
           claimFailing = false;
         } catch (error) {
@@ -150,9 +193,8 @@ export function startRunner(shared: Database, channels: readonly Channel[], opti
           claimFailing = true;
         }
       }
-      for (const entry of claimed) start(entry);
       // A full batch means more may be due: claim again at once; otherwise wait for a poll or a wake.
-      if (stopping || (claimed.length > 0 && claimed.length === free)) continue;
+      if (stopping || (claimed > 0 && claimed >= free)) continue;
       // Less than a full batch: the runner keeps up, and claiming at every wake would claim one item at a
       // time (a claim, its reads and a record each). Wakes during this wait are kept, not acted on.
       if (claiming) {
@@ -190,6 +232,8 @@ export function startRunner(shared: Database, channels: readonly Channel[], opti
         for (const entry of inFlight.values()) entry.abort.abort();
         await Promise.all([...inFlight.values()].map((entry) => entry.promise));
       }
+      // Held batches commit once their deliveries have reported (the aborted ones as given up).
+      await Promise.all(holding);
       // An item delivered but not yet recorded, if given back now, would be delivered again.
       for (const channel of channels) await channel.flush?.().catch(() => {});
       for (const channel of channels) await channel.release(database, owner).catch(() => {});

@@ -17,6 +17,8 @@ export interface ClaimedMessage {
   test: boolean;
   attempt_count: number;
   created_at: Date;
+  /** A held message's event (lib/outbox/hold-events.ts). */
+  event_id?: string;
   kind: "webhook" | "slack" | "telegram";
   url: string;
   /** A Telegram endpoint's (lib/channels/telegram/). */

@@ -5,6 +5,7 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { batchWrites } from "@/lib/outbox/batch-writes";
 import type { Channel, DeliveryContext, OutboxItem } from "@/lib/outbox/channel";
+import type { HeldBatch } from "@/lib/outbox/held-batch";
 import { recordWithRetries } from "@/lib/outbox/record-with-retries";
 import { wakeOutbox } from "@/lib/outbox/wake";
 import { loadMessageContents, type MessageContent, slackBody, webhookBody } from "@/lib/webhooks/build-message";
@@ -14,15 +15,24 @@ import { telegramText } from "@/lib/webhooks/telegram-text";
 import { webhookMessageId } from "@/lib/webhooks/webhook-message";
 import { workspaceLanguage } from "@/lib/workspaces/message-language";
 import { type ClaimedMessage, claimMessages, releaseAllMessages, releaseMessages } from "./claim-messages";
-import { expandWebhooksSql } from "./expand-webhooks";
+import { expandWebhooksSql, heldWebhooksSql } from "./expand-webhooks";
 import { recordAttempt } from "./record-attempt";
 import { type Delivery, recordDeliveries } from "./record-deliveries";
+import { type HeldMessage, recordHeld } from "./record-held";
 import { type AttemptResult, sendWebhook, succeeded } from "./send-webhook";
 
 /** A claimed webhook message (HTTP or Slack endpoint) and, for a first attempt, its content being read with its batch's. */
 export interface WebhookItem extends OutboxItem {
   readonly message: ClaimedMessage;
   readonly content: Promise<MessageContent | Error> | undefined;
+  /** Set for a message of a held batch (lib/outbox/hold-events.ts): its attempt's end is reported there. */
+  readonly batch?: HeldBatch<Attempted>;
+}
+
+/** An attempt as made: the body sent (null when none could be built) and its result. */
+interface Attempted {
+  body: string | null;
+  result: AttemptResult;
 }
 
 function errorText(error: unknown): string {
@@ -50,12 +60,14 @@ function loadContents(database: Database, messages: readonly ClaimedMessage[]): 
   return new Map(first.map((message, index) => [message.id, loaded.then((contents) => contents[index]!)]));
 }
 
+/** Claimed (or held) messages as the runner's items, their first attempts' contents read together. */
+function itemsOf(database: Database, messages: readonly ClaimedMessage[], batch?: HeldBatch<Attempted>): WebhookItem[] {
+  const contents = messages.length > 0 ? loadContents(database, messages) : new Map();
+  return messages.map((message) => ({ key: `webhook:${message.id}`, message, content: contents.get(message.id), batch }));
+}
+
 /** One attempt at one message: the body built (first attempt) or as stored, signed and posted. */
-async function attempt(
-  database: Database,
-  item: WebhookItem,
-  signal: AbortSignal,
-): Promise<{ body: string | null; result: AttemptResult }> {
+async function attempt(database: Database, item: WebhookItem, signal: AbortSignal): Promise<Attempted> {
   const { message } = item;
   let body = message.body;
   try {
@@ -108,7 +120,7 @@ function endpointDisabled(message: ClaimedMessage, reason: "gone" | "failing"): 
  * The webhook channel: messages of webhook_messages to HTTP endpoints (signed, Standard Webhooks) and to Slack
  * incoming webhooks (a readable message), one queue for both kinds (DESIGN.md section 7).
  */
-export function webhookChannel(): Channel<WebhookItem> {
+export function webhookChannel(): Channel<WebhookItem, Attempted> {
   /** Successful attempts whose batch is still being written (their slots are already free). */
   const recording = new Set<Promise<void>>();
   // Successful attempts, the usual case, are recorded together: one statement for those that finished while
@@ -127,14 +139,52 @@ export function webhookChannel(): Channel<WebhookItem> {
   return {
     name: "webhook",
     expandSql: expandWebhooksSql,
+    held: {
+      selectSql: heldWebhooksSql,
+      items: (database, rows, batch) => itemsOf(database, rows as ClaimedMessage[], batch),
+      async settle(tx, items, ended, lease) {
+        const messages = items.map(({ key, message }): HeldMessage => {
+          const attempted = ended.get(key);
+          const delivered =
+            attempted && succeeded(attempted.result) ? { body: attempted.body ?? "", result: attempted.result } : undefined;
+          return { id: message.id, endpointId: message.endpoint_id, eventId: message.event_id!, delivered };
+        });
+        const delivered = await recordHeld(tx, messages, lease);
+        return new Set(delivered.map((id) => `webhook:${id}`));
+      },
+    },
     async claim(database, owner, limit, leaseMs) {
-      const messages = await claimMessages(database, owner, limit, leaseMs);
-      const contents = messages.length > 0 ? loadContents(database, messages) : new Map();
-      return messages.map((message) => ({ key: `webhook:${message.id}`, message, content: contents.get(message.id) }));
+      return itemsOf(database, await claimMessages(database, owner, limit, leaseMs));
     },
     async deliver(database, item: WebhookItem, { owner, signal }: DeliveryContext) {
       const { message } = item;
-      const { body, result } = await attempt(database, item, signal);
+      const attempted = await attempt(database, item, signal);
+      const { body, result } = attempted;
+      if (item.batch) {
+        // A held message: its batch writes it as it ended, or, when it failed or ended after the batch closed,
+        // as a claimed pending message, recorded below as any other. A rolled-back batch wrote nothing: its
+        // event comes back, to be delivered again under the same id.
+        const settlement = item.batch.report(item.key, signal.aborted ? undefined : attempted);
+        if (succeeded(result) && !signal.aborted) {
+          const recorded: Promise<void> = settlement
+            .then((how) =>
+              how === "record"
+                ? batcher(database, owner)({ id: message.id, endpointId: message.endpoint_id, body: body ?? "", result })
+                : undefined,
+            )
+            .catch((error: unknown) =>
+              log.warn({ err: errorText(error), messageId: message.id }, "webhook attempt not recorded; it will be sent again"),
+            )
+            .finally(() => recording.delete(recorded));
+          recording.add(recorded);
+          return;
+        }
+        try {
+          if ((await settlement) === "settled") return;
+        } catch {
+          return;
+        }
+      }
       if (signal.aborted) return; // the runner is stopping: the message is released, not counted as a failure
       if (succeeded(result)) {
         // The slot is free once the attempt is made: the message's lease keeps it from being claimed again
