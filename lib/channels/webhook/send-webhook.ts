@@ -112,59 +112,102 @@ async function attempt(request: OutgoingRequest): Promise<AttemptResult> {
     "user-agent": "Leadlink-Webhooks/1",
     ...signatureHeaders(request.messageId, request.body, request.secrets),
   });
-
-  // 10 s for the whole exchange, the answer's body included; the runner's signal gives the attempt up too.
-  const abort = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    abort.abort();
-  }, ATTEMPT_TIMEOUT_MS);
-  const giveUp = () => abort.abort(request.signal?.reason);
-  request.signal?.addEventListener("abort", giveUp, { once: true });
-  if (request.signal?.aborted) giveUp();
   try {
-    const answer = await agent.request({
-      origin: url.origin,
-      path: `${url.pathname}${url.search}`,
-      method: "POST",
-      headers,
-      body: request.body,
-      signal: abort.signal,
-    });
-    // The first 2 KiB are kept; the rest is read and dropped, so that the connection serves the next attempt.
-    const chunks: Buffer[] = [];
-    let kept = 0;
-    let readError: string | null = null;
-    try {
-      for await (const chunk of answer.body as AsyncIterable<Buffer>) {
-        if (kept >= RESPONSE_EXCERPT_BYTES) continue;
-        chunks.push(chunk.subarray(0, RESPONSE_EXCERPT_BYTES - kept));
-        kept += Math.min(chunk.length, RESPONSE_EXCERPT_BYTES - kept);
-      }
-    } catch (error) {
-      readError = timedOut ? timeoutText() : errorText(error);
-    }
-    const status = answer.statusCode;
+    const answer = await post(url, headers, request.body, request.signal);
+    const { status } = answer;
     // Stored as text in the attempt log: a NUL would fail the record of the whole batch.
-    const response = storableText(Buffer.concat(chunks).toString("utf8"));
+    const response = storableText(Buffer.concat(answer.excerpt).toString("utf8"));
     const redirect = status >= 300 && status < 400;
     return {
       status,
       durationMs: elapsed(),
       response,
       error:
-        readError ?? (redirect ? `redirect to ${firstValue(answer.headers.location) ?? "(no location)"} not followed` : null),
-      retryAfterMs: parseRetryAfter(firstValue(answer.headers["retry-after"])),
+        answer.readError ??
+        (redirect ? `redirect to ${headerValue(answer.rawHeaders, "location") ?? "(no location)"} not followed` : null),
+      retryAfterMs: parseRetryAfter(headerValue(answer.rawHeaders, "retry-after")),
     };
   } catch (error) {
     // A request undici refuses to write (a header value saved before values were checked): sendWebhook's.
     if (error instanceof errors.InvalidArgumentError) throw error;
-    return { status: null, durationMs: elapsed(), response: null, error: timedOut ? timeoutText() : errorText(error) };
-  } finally {
-    clearTimeout(timer);
-    request.signal?.removeEventListener("abort", giveUp);
+    return { status: null, durationMs: elapsed(), response: null, error: errorText(error) };
   }
+}
+
+/** What came back: the status, the headers as undici read them (name, value, …), the first 2 KiB of the body. */
+interface Answer {
+  status: number;
+  rawHeaders: (Buffer | string)[];
+  excerpt: Buffer[];
+  /** The body could not be read to its end (the connection broke, the 10 s ran out): the attempt failed. */
+  readError?: string;
+}
+
+/**
+ * One POST through the agent's dispatch() with a handler of our own: the answer's headers stay as undici
+ * read them and its body is taken chunk by chunk, with no response object, stream or AbortController per
+ * attempt (request()'s, a fifth of the dispatcher's CPU per delivery in a profile). 10 s for the whole
+ * exchange, the body included (one timer); the runner's `signal` gives the attempt up too. The first 2 KiB of
+ * the body are kept; the rest is read and dropped, so that the connection serves the next attempt.
+ */
+function post(url: URL, headers: Record<string, string>, body: string, signal: AbortSignal | undefined): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    let abort: ((reason?: Error) => void) | undefined;
+    let reason: Error | undefined;
+    let status = 0;
+    let rawHeaders: (Buffer | string)[] = [];
+    const excerpt: Buffer[] = [];
+    let kept = 0;
+    const giveUp = (why: Error) => {
+      reason ??= why;
+      abort?.(reason);
+    };
+    const timer = setTimeout(() => giveUp(new Error(timeoutText())), ATTEMPT_TIMEOUT_MS);
+    const onAbort = () => giveUp(signal?.reason instanceof Error ? signal.reason : new Error("the dispatcher is stopping"));
+    signal?.addEventListener("abort", onAbort, { once: true });
+    if (signal?.aborted) onAbort();
+    const settle = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+    };
+    agent.dispatch({ origin: url.origin, path: `${url.pathname}${url.search}`, method: "POST", headers, body }, {
+      onConnect(abortRequest: (reason?: Error) => void) {
+        abort = abortRequest;
+        if (reason) abortRequest(reason);
+      },
+      onHeaders(statusCode: number, raw: (Buffer | string)[]) {
+        status = statusCode;
+        rawHeaders = raw;
+        return true;
+      },
+      onData(chunk: Buffer) {
+        if (kept < RESPONSE_EXCERPT_BYTES) {
+          const part = chunk.subarray(0, RESPONSE_EXCERPT_BYTES - kept);
+          excerpt.push(part);
+          kept += part.length;
+        }
+        return true;
+      },
+      onComplete() {
+        settle();
+        resolve({ status, rawHeaders, excerpt });
+      },
+      onError(error: Error) {
+        settle();
+        // The answer had begun: what it said so far, and why the rest never came.
+        if (status > 0) resolve({ status, rawHeaders, excerpt, readError: reason?.message ?? error.message });
+        else reject(error instanceof errors.InvalidArgumentError ? error : (reason ?? error));
+      },
+    } as never);
+  });
+}
+
+/** The first value of header `name` (lower case) among undici's raw headers. */
+function headerValue(rawHeaders: readonly (Buffer | string)[], name: string): string | undefined {
+  for (let index = 0; index + 1 < rawHeaders.length; index += 2) {
+    if (rawHeaders[index]!.toString().toLowerCase() === name) return rawHeaders[index + 1]!.toString();
+  }
+  return undefined;
 }
 
 function timeoutText(): string {
@@ -173,10 +216,6 @@ function timeoutText(): string {
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-function firstValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
 }
 
 export function succeeded(result: AttemptResult): boolean {
