@@ -12,7 +12,7 @@ export interface Delivery {
 }
 
 /**
- * Records a batch of successful attempts in one statement (its own transaction): an attempt row each, each
+ * Records a batch of successful attempts in one statement (its own transaction, the batch as one JSON parameter): an attempt row each, each
  * message delivered while `owner` still holds its lease, and the endpoints' success stamp. The dispatcher
  * sends many messages a second on the thread that also serves ingest; one statement per batch instead of
  * one per message is most of what it saves there (docs/benchmarks-log.md, "Dispatcher (branch dispatch)").
@@ -25,8 +25,8 @@ export async function recordDeliveries(database: SqlExecutor, deliveries: readon
     statement(
       `/* leadlink:record-webhook-deliveries */
       WITH done AS (
-        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::int[], $5::text[], $6::text[])
-          AS d(id, endpoint_id, duration_ms, status, response, body)
+        SELECT * FROM json_to_recordset($1::json)
+          AS d(id uuid, endpoint_id uuid, duration_ms int, status int, response text, body text)
       ), attempts AS (
         INSERT INTO webhook_attempts (id, message_id, endpoint_id, duration_ms, status, succeeded, response, error)
         SELECT gen_random_uuid(), id, endpoint_id, duration_ms, status, true, response, NULL FROM done
@@ -36,18 +36,24 @@ export async function recordDeliveries(database: SqlExecutor, deliveries: readon
         UPDATE webhook_messages m SET state = 'delivered', attempt_count = m.attempt_count + 1,
           body = COALESCE(m.body, done.body), lead_snapshot = NULL, delivered_at = now(), lease_owner = NULL,
           lease_expires_at = NULL
-        FROM done WHERE m.id = done.id AND m.lease_owner = $7
+        FROM done WHERE m.id = done.id AND m.lease_owner = $2
       )
       UPDATE webhook_endpoints SET last_success_at = now()
       WHERE id IN (SELECT endpoint_id FROM done)
         AND (last_success_at IS NULL OR last_success_at < now() - interval '1 second')`,
       [
-        deliveries.map((delivery) => delivery.id),
-        deliveries.map((delivery) => delivery.endpointId),
-        deliveries.map((delivery) => delivery.result.durationMs),
-        deliveries.map((delivery) => delivery.result.status),
-        deliveries.map((delivery) => delivery.result.response),
-        deliveries.map((delivery) => delivery.body),
+        // One JSON text rather than six arrays: the driver escapes an array's strings element by element in
+        // JavaScript (each body twice over), where JSON.stringify does the batch natively, ~3x faster.
+        JSON.stringify(
+          deliveries.map(({ id, endpointId, result, body }) => ({
+            id,
+            endpoint_id: endpointId,
+            duration_ms: result.durationMs,
+            status: result.status,
+            response: result.response,
+            body,
+          })),
+        ),
         owner,
       ],
     ),

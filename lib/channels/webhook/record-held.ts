@@ -27,8 +27,8 @@ export async function recordHeld(
     statement(
       `/* leadlink:record-held-webhook-messages */
       WITH done AS (
-        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::boolean[], $5::text[], $6::int[], $7::int[], $8::text[])
-          AS d(id, endpoint_id, event_id, delivered, body, duration_ms, status, response)
+        SELECT * FROM json_to_recordset($1::json)
+          AS d(id uuid, endpoint_id uuid, event_id uuid, delivered boolean, body text, duration_ms int, status int, response text)
       ), messages AS (
         INSERT INTO webhook_messages (id, endpoint_id, workspace_id, event_type, lead_id, submission_id, lead_snapshot, changes,
           event_id, created_at, state, body, attempt_count, delivered_at, lease_owner, lease_expires_at)
@@ -36,8 +36,8 @@ export async function recordHeld(
           CASE WHEN NOT d.delivered THEN ev.data -> 'lead' END, ev.data -> 'changes', ev.id, ev.created_at,
           CASE WHEN d.delivered THEN 'delivered' ELSE 'pending' END, CASE WHEN d.delivered THEN d.body END,
           CASE WHEN d.delivered THEN 1 ELSE 0 END, CASE WHEN d.delivered THEN now() END,
-          CASE WHEN NOT d.delivered THEN $9 END,
-          CASE WHEN NOT d.delivered THEN now() + make_interval(secs => $10::double precision / 1000) END
+          CASE WHEN NOT d.delivered THEN $2 END,
+          CASE WHEN NOT d.delivered THEN now() + make_interval(secs => $3::double precision / 1000) END
         FROM done d
         JOIN events ev ON ev.id = d.event_id
         WHERE EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.id = d.endpoint_id)
@@ -53,14 +53,19 @@ export async function recordHeld(
       )
       SELECT id FROM messages WHERE state = 'delivered'`,
       [
-        messages.map((message) => message.id),
-        messages.map((message) => message.endpointId),
-        messages.map((message) => message.eventId),
-        messages.map((message) => message.delivered !== undefined),
-        messages.map((message) => message.delivered?.body ?? null),
-        messages.map((message) => message.delivered?.result.durationMs ?? null),
-        messages.map((message) => message.delivered?.result.status ?? null),
-        messages.map((message) => message.delivered?.result.response ?? null),
+        // One JSON text, as record-deliveries.ts sends its batch.
+        JSON.stringify(
+          messages.map(({ id, endpointId, eventId, delivered }) => ({
+            id,
+            endpoint_id: endpointId,
+            event_id: eventId,
+            delivered: delivered !== undefined,
+            body: delivered?.body ?? null,
+            duration_ms: delivered?.result.durationMs ?? null,
+            status: delivered?.result.status ?? null,
+            response: delivered?.result.response ?? null,
+          })),
+        ),
         lease.owner,
         lease.leaseMs,
       ],
