@@ -132,7 +132,9 @@ describe.runIf(testDatabaseKind === "postgres")("held batches", () => {
         db.current.sql<{ pid: number }>(
           statement(
             `SELECT l.pid FROM pg_locks l JOIN pg_class c ON c.oid = l.relation JOIN pg_stat_activity a ON a.pid = l.pid
-             WHERE c.relname = 'events' AND l.mode = 'RowShareLock' AND l.granted AND a.state = 'idle in transaction'`,
+             WHERE c.relname = 'events' AND l.mode = 'RowShareLock' AND l.granted AND a.state = 'idle in transaction'
+               -- This test's database only: the suites running beside it hold batches in theirs.
+               AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
           ),
         ),
       (rows) => rows.length > 0,
