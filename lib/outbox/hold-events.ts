@@ -1,7 +1,7 @@
 import type { Database, SqlExecutor } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import type { Channel, OutboxItem } from "./channel";
-import { EXPANDED_EVENT_COLUMNS } from "./expand-events";
+import { channelInserts, EXPANDED_EVENT_COLUMNS } from "./expand-events";
 import { HeldBatch } from "./held-batch";
 
 /** A held delivery as the runner starts it. */
@@ -20,18 +20,7 @@ async function holdEvents(
   channels: readonly Channel[],
   limit: number,
 ): Promise<{ eventIds: string[]; rows: { channel: Channel; rows: unknown[] }[] }> {
-  const queued = channels.flatMap((channel) => {
-    const sql = channel.held ? undefined : channel.expandSql?.();
-    return sql ? [{ name: channel.name, sql }] : [];
-  });
-  const name = Prisma.raw(`/* leadlink:hold-events${queued.map((part) => `-${part.name}`).join("")} */`);
-  const inserts =
-    queued.length > 0
-      ? Prisma.join(
-          queued.map((part, index) => Prisma.sql`, ${Prisma.raw(`d${index}`)} AS (${part.sql})`),
-          "",
-        )
-      : Prisma.empty;
+  const { name, deliveries: inserts } = channelInserts("hold-events", channels, (channel) => channel.held !== undefined);
   const locked = await tx.sql<{ id: string }>(Prisma.sql`
     ${name}
     WITH ev AS (
